@@ -1,0 +1,42 @@
+import { runCleanup } from './lib/cleanup';
+
+const USAGE = `Usage: npm run bench -- <catalogue|large>
+
+  catalogue  seed time and release page / top list latency on the demo catalogue (PGlite, PostgreSQL)
+  large      generates a large dataset in PostgreSQL and loads the main read endpoints
+
+Requires a built server (npm run build). PostgreSQL admin URL: BENCH_DATABASE_URL
+(default postgres://postgres@127.0.0.1:5432/postgres).`;
+
+const commands: Record<string, () => Promise<void>> = {
+  catalogue: async () => (await import('./catalogue')).runCatalogue(),
+  large: async () => (await import('./large')).runLarge(),
+};
+
+async function main(): Promise<void> {
+  const name = process.argv[2];
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.log(USAGE);
+    process.exit(name ? 1 : 0);
+  }
+  let interrupted = false;
+  const interrupt = () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error('\nInterrupted: stopping servers and dropping temporary databases...');
+    void runCleanup().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+  try {
+    await command();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  } finally {
+    await runCleanup();
+  }
+}
+
+await main();

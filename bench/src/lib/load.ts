@@ -1,0 +1,95 @@
+import os from 'node:os';
+import autocannon from 'autocannon';
+
+export interface LoadOptions {
+  connections: number;
+  durationS: number;
+  /** Unmeasured run first, so JIT, pools and database caches are warm. */
+  warmupS: number;
+}
+
+export interface LoadResult {
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Responses outside 2xx, and socket errors and timeouts: a run with any is suspect. */
+  non2xx: number;
+  errors: number;
+  /** The machine's 1-minute load average as the run ended: other work skews the figures. */
+  loadAverage: number;
+}
+
+/**
+ * Hammers `baseUrl` with GETs, each connection taking the next path from
+ * `paths` in turn (so a list of ids is rotated through rather than one cached row).
+ */
+async function run(
+  baseUrl: string,
+  paths: readonly string[],
+  connections: number,
+  durationS: number,
+): Promise<autocannon.Result> {
+  if (paths.length === 0) throw new Error('No paths to request');
+  let next = 0;
+  const nextPath = () => {
+    const p = paths[next % paths.length]!;
+    next += 1;
+    return p;
+  };
+  return autocannon({
+    url: baseUrl,
+    connections,
+    duration: durationS,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: nextPath() }) }],
+  });
+}
+
+export async function measure(
+  baseUrl: string,
+  paths: readonly string[],
+  opts: LoadOptions,
+  /** Health URL to wait on after the warm-up, so its backlog is not measured. */
+  settleUrl?: string,
+): Promise<LoadResult> {
+  if (opts.warmupS > 0) {
+    await run(baseUrl, paths, opts.connections, opts.warmupS);
+    if (settleUrl) await settle(settleUrl);
+  }
+  const r = await run(baseUrl, paths, opts.connections, opts.durationS);
+  return {
+    reqPerSec: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
+  };
+}
+
+/** Status of one GET, to tell whether an endpoint exists before loading it (0: no answer). */
+export async function probe(url: string): Promise<{ status: number; body: string }> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+    return { status: res.status, body: await res.text() };
+  } catch (err) {
+    return { status: 0, body: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/**
+ * Waits until the server has worked off the requests a previous run left
+ * queued (autocannon stops sending, not the server serving), so one
+ * scenario's backlog does not count against the next.
+ */
+export async function settle(healthUrl: string, timeoutMs = 120_000): Promise<void> {
+  const until = performance.now() + timeoutMs;
+  let quick = 0;
+  while (quick < 3 && performance.now() < until) {
+    const started = performance.now();
+    const { status } = await probe(healthUrl);
+    quick = status === 200 && performance.now() - started < 250 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,313 @@
+import type { ThemeColors } from '../schemas/theme';
+import { defaultThemes } from './defaults';
+import type { ThemeMode, ThemePresetId } from './presets';
+
+/**
+ * Colours of the built-in themes. Every preset keeps body and secondary text
+ * at WCAG AA (4.5:1) on both background colours, errors at 4.5:1 and the
+ * primary and highlight colours at 3:1; presets.test.ts holds them to it.
+ */
+export const palettes: Record<ThemePresetId, { mode: ThemeMode; colors: ThemeColors }> = {
+  'gray-1': defaultThemes.light,
+  'gray-2': defaultThemes.dark,
+  'pink-1': {
+    mode: 'light',
+    colors: {
+      background: '#fff7fa',
+      background_sub: '#fce8f0',
+      primary: '#c2185b',
+      highlight: '#8e24aa',
+      text: '#2b1520',
+      text_sub: '#6d4a5a',
+      error: '#b3261e',
+    },
+  },
+  'pink-2': {
+    mode: 'light',
+    colors: {
+      background: '#fdeef3',
+      background_sub: '#f8dbe5',
+      primary: '#ad1457',
+      highlight: '#6a1b9a',
+      text: '#3a1526',
+      text_sub: '#74475a',
+      error: '#b00020',
+    },
+  },
+  'pink-3': {
+    mode: 'dark',
+    colors: {
+      background: '#2a1520',
+      background_sub: '#3a1f2d',
+      primary: '#f48fb1',
+      highlight: '#ffb74d',
+      text: '#fbe9f0',
+      text_sub: '#d7aebf',
+      error: '#ff8a80',
+    },
+  },
+  'pink-4': {
+    mode: 'dark',
+    colors: {
+      background: '#1c0f17',
+      background_sub: '#2b1823',
+      primary: '#ff6fa8',
+      highlight: '#ffd166',
+      text: '#f5e6ee',
+      text_sub: '#c7a3b5',
+      error: '#ff8a80',
+    },
+  },
+  'purple-1': {
+    mode: 'light',
+    colors: {
+      background: '#faf8ff',
+      background_sub: '#efeafd',
+      primary: '#5e35b1',
+      highlight: '#00796b',
+      text: '#1f1830',
+      text_sub: '#5c5470',
+      error: '#c62828',
+    },
+  },
+  'purple-2': {
+    mode: 'light',
+    colors: {
+      background: '#f1ebfa',
+      background_sub: '#e4d9f5',
+      primary: '#6a1b9a',
+      highlight: '#ad1457',
+      text: '#24163a',
+      text_sub: '#5a4a72',
+      error: '#b3261e',
+    },
+  },
+  'purple-3': {
+    mode: 'dark',
+    colors: {
+      background: '#231a33',
+      background_sub: '#2f2444',
+      primary: '#b39ddb',
+      highlight: '#80cbc4',
+      text: '#efe9fa',
+      text_sub: '#b9aed0',
+      error: '#ff8a80',
+    },
+  },
+  'purple-4': {
+    mode: 'dark',
+    colors: {
+      background: '#140f1f',
+      background_sub: '#1f182e',
+      primary: '#9f7aea',
+      highlight: '#f6ad55',
+      text: '#ece6f7',
+      text_sub: '#a99fbf',
+      error: '#fc8181',
+    },
+  },
+  'red-1': {
+    mode: 'light',
+    colors: {
+      background: '#fffafa',
+      background_sub: '#fbecec',
+      primary: '#c0392b',
+      highlight: '#1565c0',
+      text: '#261414',
+      text_sub: '#6b4f4f',
+      error: '#9b1c1c',
+    },
+  },
+  'red-2': {
+    mode: 'light',
+    colors: {
+      background: '#f9ece9',
+      background_sub: '#f2dad5',
+      primary: '#a4262c',
+      highlight: '#2e7d6b',
+      text: '#2b1512',
+      text_sub: '#6e4c47',
+      error: '#8b0000',
+    },
+  },
+  'red-3': {
+    mode: 'dark',
+    colors: {
+      background: '#241214',
+      background_sub: '#33191c',
+      primary: '#ef6f6c',
+      highlight: '#ffcc80',
+      text: '#f8e8e8',
+      text_sub: '#c9a5a5',
+      error: '#ff9e80',
+    },
+  },
+  'green-1': {
+    mode: 'light',
+    colors: {
+      background: '#f7fbf8',
+      background_sub: '#e6f2ea',
+      primary: '#2e7d32',
+      highlight: '#00695c',
+      text: '#14211a',
+      text_sub: '#4d6356',
+      error: '#c62828',
+    },
+  },
+  'green-2': {
+    mode: 'light',
+    colors: {
+      background: '#eef2e6',
+      background_sub: '#dfe6d2',
+      primary: '#4b6b1f',
+      highlight: '#8d5b00',
+      text: '#1f2616',
+      text_sub: '#535e45',
+      error: '#b3261e',
+    },
+  },
+  'green-3': {
+    mode: 'dark',
+    colors: {
+      background: '#102018',
+      background_sub: '#182d22',
+      primary: '#66bb6a',
+      highlight: '#ffd54f',
+      text: '#e6f2ea',
+      text_sub: '#a3bfae',
+      error: '#ff8a80',
+    },
+  },
+  'brown-1': {
+    mode: 'light',
+    colors: {
+      background: '#fbf7f2',
+      background_sub: '#f1e8dc',
+      primary: '#795548',
+      highlight: '#a0522d',
+      text: '#2a1f18',
+      text_sub: '#66574b',
+      error: '#c62828',
+    },
+  },
+  'brown-2': {
+    mode: 'light',
+    colors: {
+      background: '#efe4d3',
+      background_sub: '#e4d5bf',
+      primary: '#6d4c2f',
+      highlight: '#2f6f5e',
+      text: '#2b2016',
+      text_sub: '#5f4e3d',
+      error: '#a61b1b',
+    },
+  },
+  'brown-3': {
+    mode: 'dark',
+    colors: {
+      background: '#1f1812',
+      background_sub: '#2b221a',
+      primary: '#d7a86e',
+      highlight: '#9ccc65',
+      text: '#f1e7dc',
+      text_sub: '#bca995',
+      error: '#ff8a80',
+    },
+  },
+  'orange-1': {
+    mode: 'light',
+    colors: {
+      background: '#fffaf5',
+      background_sub: '#fdeedd',
+      primary: '#c4510b',
+      highlight: '#00796b',
+      text: '#2a1c10',
+      text_sub: '#6b5440',
+      error: '#c62828',
+    },
+  },
+  'orange-2': {
+    mode: 'light',
+    colors: {
+      background: '#fdf0e1',
+      background_sub: '#f8e0c4',
+      primary: '#b45309',
+      highlight: '#6d28d9',
+      text: '#2d1b0c',
+      text_sub: '#6a4d33',
+      error: '#b91c1c',
+    },
+  },
+  'orange-3': {
+    mode: 'dark',
+    colors: {
+      background: '#1e140c',
+      background_sub: '#2c1d12',
+      primary: '#ff9a3c',
+      highlight: '#4fd1c5',
+      text: '#fbeee2',
+      text_sub: '#c9ad95',
+      error: '#ff7b7b',
+    },
+  },
+  'blue-1': {
+    mode: 'light',
+    colors: {
+      background: '#f7faff',
+      background_sub: '#e8f0fc',
+      primary: '#1e63d6',
+      highlight: '#00838f',
+      text: '#121a26',
+      text_sub: '#4f5d70',
+      error: '#c62828',
+    },
+  },
+  'blue-2': {
+    mode: 'light',
+    colors: {
+      background: '#eaf4fb',
+      background_sub: '#d6e9f6',
+      primary: '#0b5fa5',
+      highlight: '#7b1fa2',
+      text: '#0f2233',
+      text_sub: '#45607a',
+      error: '#b3261e',
+    },
+  },
+  'blue-3': {
+    mode: 'dark',
+    colors: {
+      background: '#1b2433',
+      background_sub: '#253044',
+      primary: '#64a8ff',
+      highlight: '#ffcb6b',
+      text: '#e6edf7',
+      text_sub: '#a7b4c7',
+      error: '#ff8a80',
+    },
+  },
+  'blue-4': {
+    mode: 'dark',
+    colors: {
+      background: '#0f1b24',
+      background_sub: '#182833',
+      primary: '#4fc3f7',
+      highlight: '#ffab91',
+      text: '#e3eef5',
+      text_sub: '#9fb3c1',
+      error: '#ff8a80',
+    },
+  },
+  'blue-5': {
+    mode: 'dark',
+    colors: {
+      background: '#0b1020',
+      background_sub: '#131a30',
+      primary: '#7aa2ff',
+      highlight: '#ffd166',
+      text: '#e8ecf8',
+      text_sub: '#a0a9c4',
+      error: '#ff7a85',
+    },
+  },
+};

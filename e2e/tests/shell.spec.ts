@@ -1,0 +1,28 @@
+import { expect, test } from '../fixtures';
+
+test.describe('app shell', () => {
+  test('an unknown path shows the not-found page', async ({ page }) => {
+    await page.goto('/this/page/does-not-exist');
+    await expect(page.getByText('404: Not found')).toBeVisible();
+  });
+
+  test('a login-required page asks a signed-out visitor to log in', async ({ page }) => {
+    await page.goto('/settings');
+    await expect(page.getByText('Please login or sign up to access this page.')).toBeVisible();
+  });
+
+  test('the side menu opens and closes with the keyboard', async ({ page }) => {
+    await page.goto('/');
+    const rules = page.getByRole('link', { name: 'Rules', exact: true });
+    await expect(rules).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('link', { name: 'Rules', exact: true })).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(rules).toBeHidden();
+  });
+});

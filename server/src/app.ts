@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { IMAGE_MAX_BYTES, JSON_BODY_LIMIT_BYTES } from '@earmark/common';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { createMailer, type Mailer } from './lib/mail';
+import { registerErrorHandler } from './plugins/errors';
+import { registerOriginCheck } from './plugins/origin-check';
+import { sessionPlugin } from './plugins/session';
+import { decoratePageMeta, inlineScriptHashes, readIndexHtml, registerSpa } from './plugins/spa';
+import { healthRoutes } from './features/health/routes';
+import { authRoutes } from './features/auth/routes';
+import { usersRoutes } from './features/users/routes';
+import { artistsRoutes } from './features/artists/routes';
+import { genresRoutes } from './features/genres/routes';
+import { labelsRoutes } from './features/labels/routes';
+import { languagesRoutes } from './features/languages/routes';
+import { releasesRoutes } from './features/releases/routes';
+import { entriesRoutes } from './features/entries/routes';
+import { followingEntriesRoutes, followsRoutes } from './features/follows/routes';
+import { userStatsRoutes } from './features/user-stats/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+    redis: Redis | null;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Shared Redis connection (rate limits, later the socket adapter); null in single-process mode. */
+  redis?: Redis | null;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole HTTP app; `main.ts` and the tests call this the same way. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', deps.database);
+  app.decorate('db', deps.database.db);
+  app.decorate('redis', deps.redis ?? null);
+  app.decorate(
+    'mailer',
+    deps.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app.log,
+      }),
+  );
+  app.addHook('onClose', async () => app.mailer.close());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+
+  const indexHtml = readIndexHtml(config.webDistDir);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(indexHtml ? inlineScriptHashes(indexHtml) : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.secureCookies,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 },
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'earmark-rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: ctx.statusCode,
+      error: 'Too Many Requests',
+      message: 'Too many requests, please try again later.',
+    }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Earmark API', version: '1.0.0', description: 'The Earmark HTTP API.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerOriginCheck(app);
+  await app.register(sessionPlugin);
+  decoratePageMeta(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(usersRoutes, { prefix: '/users' });
+      await api.register(followsRoutes, { prefix: '/users' });
+      await api.register(userStatsRoutes, { prefix: '/entries/user' });
+      await api.register(entriesRoutes, { prefix: '/entries' });
+      await api.register(followingEntriesRoutes, { prefix: '/entries' });
+      await api.register(releasesRoutes, { prefix: '/releases' });
+      await api.register(artistsRoutes, { prefix: '/artists' });
+      await api.register(labelsRoutes, { prefix: '/labels' });
+      await api.register(genresRoutes, { prefix: '/genres' });
+      await api.register(languagesRoutes, { prefix: '/languages' });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'media'),
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  await registerSpa(app, indexHtml);
+  return app;
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Earmark <no-reply@earmark.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  // Not a reserved name, so the first admin has a reachable profile page.
+  ADMIN_USERNAME: z.string().min(3).default('earmark-admin'),
+  ADMIN_EMAIL: z.string().email().default('admin@earmark.local'),
+  /** Where the built web client lives; the server serves it when present. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Skip the demo seed on first start (the admin account is still made). */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  publicUrl: string;
+  /** Scheme + host (+ port) that browsers send as Origin. */
+  origin: string;
+  secureCookies: boolean;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  trustProxy: boolean;
+  admin: { username: string; email: string };
+  webDistDir: string;
+  seedDemo: boolean;
+}
+
+/** Parses the environment once; the error names every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    publicUrl,
+    origin: new URL(publicUrl).origin,
+    secureCookies: publicUrl.startsWith('https://'),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    admin: { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL.toLowerCase() },
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
+    seedDemo: e.SEED_DEMO,
+  };
+}
+
+function defaultWebDist(): string {
+  // server/src/config.ts (tsx) and server/dist/main.js (bundle) both sit two levels below the repo.
+  return path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
+}

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; services accept either so they compose inside one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const pgliteExtensions = { pg_trgm, unaccent };
+
+/**
+ * PGlite keeps PostgreSQL's shared buffers inside its WebAssembly memory. The
+ * default (128 MB) makes a single small install weigh over 350 MB; 16 MB keeps
+ * it near 250 MB and is plenty for the embedded mode (large sites use PostgreSQL).
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
+function pgliteStartParams(): string[] {
+  const defaults =
+    (PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams ?? [];
+  return [...defaults, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+}
+
+export function migrationsFolder(): string {
+  // Works from the TypeScript sources (server/src/db) and from the bundle (server/dist).
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  const candidates = [path.join(here, 'migrations'), path.join(here, '../src/db/migrations')];
+  const found = candidates.find((p) => fs.existsSync(path.join(p, 'meta/_journal.json')));
+  if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+/** Embedded PostgreSQL in a data directory (or in memory when dataDir is undefined). */
+export async function openPglite(
+  dataDir: string | undefined,
+  opts: { loadDataDir?: Blob } = {},
+): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: pgliteExtensions,
+    startParams: pgliteStartParams(),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () =>
+      migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+    // The raw client is needed to dump a template for tests.
+    ...({ client } as object),
+  };
+}
+
+export function openPostgres(url: string, opts: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // An idle connection that the server drops (restart, failover) must not crash
+  // the process; the next query opens a fresh one.
+  pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      // One instance migrates at a time when several start together.
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock(727274)');
+        await migrateNodePg(drizzleNodePg({ client: conn, schema }), {
+          migrationsFolder: migrationsFolder(),
+        });
+      } finally {
+        await conn.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+        conn.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(cfg: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  return cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(path.join(cfg.dataDir, 'db'));
+}

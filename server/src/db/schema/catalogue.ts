@@ -1,0 +1,254 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ExplicitCoverArt } from '@earmark/common';
+import { users } from './users';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/**
+ * Catalogue tables hold the applied state of each entity. Every change will
+ * arrive as a submission; `pendingDeletion` hides an entity whose
+ * auto-approved creation was voted down until an admin processes it, and
+ * `mergedIntoId` remembers where a merged entity went.
+ */
+const lifecycle = {
+  pendingDeletion: boolean('pending_deletion').notNull().default(false),
+  mergedIntoId: text('merged_into_id'),
+};
+
+export const artists = pgTable(
+  'artists',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    nameLatin: text('name_latin'),
+    bio: text('bio'),
+    ...lifecycle,
+    ...timestamps,
+  },
+  (t) => [index('artists_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`)],
+);
+
+export const labels = pgTable(
+  'labels',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    nameLatin: text('name_latin'),
+    ...lifecycle,
+    ...timestamps,
+  },
+  (t) => [index('labels_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`)],
+);
+
+export const genres = pgTable(
+  'genres',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    bio: text('bio'),
+    ...lifecycle,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('genres_name_lower_key').on(sql`lower(${t.name})`)],
+);
+
+/** Parent genres (rock > post-punk). The application refuses cycles. */
+export const genreParents = pgTable(
+  'genre_parents',
+  {
+    genreId: text('genre_id')
+      .notNull()
+      .references(() => genres.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id')
+      .notNull()
+      .references(() => genres.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.genreId, t.parentId] }),
+    index('genre_parents_parent_idx').on(t.parentId),
+    check('genre_parents_not_self', sql`${t.genreId} <> ${t.parentId}`),
+  ],
+);
+
+/** ISO 639 languages; the id is the ISO 639-3 code (639-1 where one exists is kept too). */
+export const languages = pgTable('languages', {
+  id: text('id').primaryKey(),
+  iso6391: text('iso639_1'),
+  name: text('name').notNull(),
+});
+
+export type DatePrecision = 'day' | 'month' | 'year';
+
+/** Cover files (content-hashed names under media/covers). */
+export interface CoverFiles {
+  sm: string;
+  md: string;
+  lg: string;
+  /** JPEG for link previews, which not every site reads as WebP. */
+  og: string;
+}
+
+export const releases = pgTable(
+  'releases',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    titleLatin: text('title_latin'),
+    type: smallint('type').notNull(),
+    /**
+     * The earliest day the release could have come out: a year-only date is
+     * stored as 1 January, a month-only one as the 1st, with the precision beside it.
+     */
+    date: date('date', { mode: 'string' }),
+    datePrecision: text('date_precision').$type<DatePrecision>(),
+    explicitCoverArt: jsonb('explicit_cover_art')
+      .$type<ExplicitCoverArt[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    cover: jsonb('cover').$type<CoverFiles>(),
+    // Kept in the same transaction as the entries they summarise.
+    ratingsCount: integer('ratings_count').notNull().default(0),
+    ratingsSum: integer('ratings_sum').notNull().default(0),
+    ratingsAvg: doublePrecision('ratings_avg'),
+    entriesCount: integer('entries_count').notNull().default(0),
+    reviewsCount: integer('reviews_count').notNull().default(0),
+    createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...lifecycle,
+    ...timestamps,
+  },
+  (t) => [
+    index('releases_date_idx').on(t.date),
+    index('releases_created_at_idx').on(t.createdAt),
+    index('releases_type_date_idx').on(t.type, t.date),
+    index('releases_ratings_idx').on(t.ratingsCount, t.ratingsAvg),
+    index('releases_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    check('releases_date_precision_ck', sql`${t.datePrecision} in ('day', 'month', 'year')`),
+  ],
+);
+
+export const releaseArtists = pgTable(
+  'release_artists',
+  {
+    releaseId: text('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    artistId: text('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'restrict' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.artistId] }),
+    index('release_artists_artist_idx').on(t.artistId),
+  ],
+);
+
+export const releaseLabels = pgTable(
+  'release_labels',
+  {
+    releaseId: text('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    labelId: text('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'restrict' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.labelId] }),
+    index('release_labels_label_idx').on(t.labelId),
+  ],
+);
+
+export const releaseLanguages = pgTable(
+  'release_languages',
+  {
+    releaseId: text('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    languageId: text('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.languageId] })],
+);
+
+export const tracks = pgTable(
+  'tracks',
+  {
+    id: text('id').primaryKey(),
+    releaseId: text('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    /** Track number or label as printed ('1', 'A1', 'B2'). */
+    track: text('track').notNull(),
+    title: text('title').notNull(),
+    durationMs: integer('duration_ms'),
+    order: smallint('order').notNull(),
+    upvotes: integer('upvotes').notNull().default(0),
+    downvotes: integer('downvotes').notNull().default(0),
+  },
+  (t) => [index('tracks_release_order_idx').on(t.releaseId, t.order)],
+);
+
+/** One vote per user for a genre on a release. */
+export const releaseGenreVotes = pgTable(
+  'release_genre_votes',
+  {
+    id: text('id').primaryKey(),
+    releaseId: text('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    genreId: text('genre_id')
+      .notNull()
+      .references(() => genres.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vote: smallint('vote').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('release_genre_votes_user_key').on(t.releaseId, t.genreId, t.userId),
+    index('release_genre_votes_user_idx').on(t.userId),
+    check('release_genre_votes_vote_ck', sql`${t.vote} in (-1, 1)`),
+  ],
+);
+
+/** The derived per-release genre score (net votes), kept with the votes. */
+export const releaseGenres = pgTable(
+  'release_genres',
+  {
+    releaseId: text('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    genreId: text('genre_id')
+      .notNull()
+      .references(() => genres.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull().default(0),
+    upvotes: integer('upvotes').notNull().default(0),
+    downvotes: integer('downvotes').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.genreId] }),
+    index('release_genres_genre_score_idx').on(t.genreId, t.score),
+  ],
+);

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { releases, tracks } from './catalogue';
+import { users } from './users';
+
+/**
+ * A user's entry on a release: created by the first rating, review, tag set
+ * or track vote, with only that field. The release lists read `created_at`
+ * (popular) and the rating columns.
+ *
+ * The partial indexes follow the sorts of GET entries: a rating sort lists
+ * rated entries only and a review sort reviewed entries only, each within a
+ * release, within a user, or across everyone.
+ */
+export const entries = pgTable(
+  'entries',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    releaseId: text('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    rating: smallint('rating'),
+    ratingUpdatedAt: timestamp('rating_updated_at', { withTimezone: true }),
+    review: text('review'),
+    reviewCreatedAt: timestamp('review_created_at', { withTimezone: true }),
+    reviewUpdatedAt: timestamp('review_updated_at', { withTimezone: true }),
+    reviewUpvotes: integer('review_upvotes').notNull().default(0),
+    reviewDownvotes: integer('review_downvotes').notNull().default(0),
+    // Kept with track_votes so "has track votes" needs no lookup.
+    trackVotesCount: integer('track_votes_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => {
+    const rated = sql`${t.rating} is not null`;
+    const reviewed = sql`${t.review} is not null`;
+    const net = sql`(${t.reviewUpvotes} - ${t.reviewDownvotes})`;
+    return [
+      uniqueIndex('entries_user_release_key').on(t.userId, t.releaseId),
+      index('entries_release_created_idx').on(t.releaseId, t.createdAt),
+      index('entries_created_at_idx').on(t.createdAt),
+      index('entries_user_created_idx').on(t.userId, t.createdAt),
+      index('entries_release_rating_idx').on(t.releaseId, t.rating, t.id).where(rated),
+      index('entries_release_rating_updated_idx')
+        .on(t.releaseId, t.ratingUpdatedAt, t.id)
+        .where(rated),
+      index('entries_user_rating_idx').on(t.userId, t.rating, t.id).where(rated),
+      index('entries_user_rating_updated_idx').on(t.userId, t.ratingUpdatedAt, t.id).where(rated),
+      index('entries_rating_updated_idx').on(t.ratingUpdatedAt, t.id).where(rated),
+      index('entries_review_created_idx').on(t.reviewCreatedAt, t.id).where(reviewed),
+      index('entries_release_review_created_idx')
+        .on(t.releaseId, t.reviewCreatedAt, t.id)
+        .where(reviewed),
+      index('entries_user_review_created_idx')
+        .on(t.userId, t.reviewCreatedAt, t.id)
+        .where(reviewed),
+      index('entries_release_review_net_idx').on(t.releaseId, net).where(reviewed),
+      index('entries_user_review_net_idx').on(t.userId, net).where(reviewed),
+      check('entries_rating_ck', sql`${t.rating} between 0 and 100`),
+    ];
+  },
+);
+
+/** A user's own tags; names are unique per user whatever their case. */
+export const userTags = pgTable(
+  'user_tags',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_tags_user_name_key').on(t.userId, sql`lower(${t.name})`)],
+);
+
+/** Tags attached to an entry (always the entry owner's tags). */
+export const entryTags = pgTable(
+  'entry_tags',
+  {
+    entryId: text('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    tagId: text('tag_id')
+      .notNull()
+      .references(() => userTags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.tagId] }),
+    // The tag filter of GET entries and the tag stats start from the tag.
+    index('entry_tags_tag_idx').on(t.tagId, t.entryId),
+  ],
+);
+
+/** Favourite (1) or least favourite (-1) tracks, one vote per entry and track. */
+export const trackVotes = pgTable(
+  'track_votes',
+  {
+    entryId: text('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    trackId: text('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    vote: smallint('vote').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.trackId] }),
+    index('track_votes_track_idx').on(t.trackId),
+    check('track_votes_vote_ck', sql`${t.vote} in (-1, 1)`),
+  ],
+);
+
+/** Up or down votes on the review of an entry, one per user. */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    entryId: text('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vote: smallint('vote').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.userId] }),
+    index('review_votes_user_idx').on(t.userId),
+    check('review_votes_vote_ck', sql`${t.vote} in (-1, 1)`),
+  ],
+);
+
+export type EntryRow = typeof entries.$inferSelect;
+export type UserTagRow = typeof userTags.$inferSelect;

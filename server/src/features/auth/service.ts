@@ -1,0 +1,149 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  AccountStatus,
+  CONFIRM_TOKEN_TTL_MS,
+  ContributorStatus,
+  isReservedUsername,
+  type LoginInput,
+  type SignupInput,
+} from '@earmark/common';
+import type { DbOrTx } from '../../db/client';
+import { users, type UserRow } from '../../db/schema/index';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { MailMessage } from '../../lib/mail';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { confirmEmailMail } from './mails';
+import { consumeToken, issueToken } from './tokens';
+import { violatedUniqueIndex } from '../../lib/unique-violation';
+
+/** What the account rules need from the app. */
+export type AuthContext = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log'>;
+
+/**
+ * Starts a session for the user inside the caller's transaction. The routes
+ * pass one that sets the cookie; the rules here stay free of HTTP.
+ */
+export type SignIn = (tx: DbOrTx, userId: string) => Promise<void>;
+
+export const EMAIL_TAKEN = 'Email is already taken';
+export const USERNAME_TAKEN = 'Username is already taken';
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const INVALID_CONFIRM_LINK = 'Invalid or expired confirmation link';
+
+/** Sends a mail; a failure is logged and reported as false, never thrown. */
+export async function sendMail(ctx: AuthContext, message: MailMessage): Promise<boolean> {
+  try {
+    await ctx.mailer.send(message);
+    return true;
+  } catch (err) {
+    ctx.log.error({ err, subject: message.subject }, 'sending mail failed');
+    return false;
+  }
+}
+
+function confirmLink(ctx: AuthContext, token: string): string {
+  return `${ctx.config.publicUrl}/account/confirm/${token}`;
+}
+
+function conflictFor(err: unknown): AppError | null {
+  const index = violatedUniqueIndex(err);
+  if (index === 'users_email_key') return conflict(EMAIL_TAKEN);
+  if (index === 'users_username_lower_key') return conflict(USERNAME_TAKEN);
+  return null;
+}
+
+/**
+ * Creates a NOT_CONFIRMED contributor, signs them in and mails the
+ * confirmation link. The user, the token and the session are written in one
+ * transaction; the mail goes out after commit, and if it fails the user can
+ * ask for another.
+ */
+export async function signUp(
+  ctx: AuthContext,
+  input: SignupInput,
+  signIn: SignIn,
+): Promise<UserRow> {
+  const { email, username, password } = input;
+  if (isReservedUsername(username)) throw badRequest('Username is not available');
+
+  // Friendly answers for the common case; the unique indexes decide races.
+  const taken = await ctx.db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(or(eq(users.email, email), eq(sql`lower(${users.username})`, username.toLowerCase())));
+  if (taken.some((u) => u.email === email)) throw conflict(EMAIL_TAKEN);
+  if (taken.length > 0) throw conflict(USERNAME_TAKEN);
+
+  const passwordHash = await hashPassword(password);
+  let token = '';
+  let user: UserRow;
+  try {
+    user = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          id: newId(),
+          email,
+          username,
+          passwordHash,
+          accountStatus: AccountStatus.NOT_CONFIRMED,
+          contributorStatus: ContributorStatus.CONTRIBUTOR,
+        })
+        .returning();
+      token = await issueToken(tx, row!.id, 'confirm-email', CONFIRM_TOKEN_TTL_MS);
+      await signIn(tx, row!.id);
+      return row!;
+    });
+  } catch (err) {
+    throw conflictFor(err) ?? err;
+  }
+
+  await sendMail(ctx, confirmEmailMail(email, confirmLink(ctx, token)));
+  return user;
+}
+
+/**
+ * Checks the credentials and signs the user in. Unknown emails still cost one
+ * password verification so response times do not reveal which accounts exist;
+ * the ban is only revealed to someone who knows the password.
+ */
+export async function logIn(ctx: AuthContext, input: LoginInput, signIn: SignIn): Promise<UserRow> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  const hash = user?.passwordHash ?? (await dummyPasswordHash());
+  const valid = await verifyPassword(hash, input.password);
+  if (!user || !valid || user.accountStatus === AccountStatus.DELETED) {
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  if (user.accountStatus === AccountStatus.BANNED) {
+    throw forbidden('This account has been banned');
+  }
+  await signIn(ctx.db, user.id);
+  return user;
+}
+
+/**
+ * Uses a confirmation link. Only a NOT_CONFIRMED account becomes CONFIRMED:
+ * an old link must never lift a ban or undo a warning.
+ */
+export async function confirmEmail(ctx: AuthContext, token: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, 'confirm-email');
+    if (!userId) throw badRequest(INVALID_CONFIRM_LINK);
+    await tx
+      .update(users)
+      .set({ accountStatus: AccountStatus.CONFIRMED, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.accountStatus, AccountStatus.NOT_CONFIRMED)));
+  });
+}
+
+/** Mails a fresh confirmation link; earlier links stay valid until they expire. */
+export async function resendConfirmation(ctx: AuthContext, user: UserRow): Promise<void> {
+  if (user.accountStatus !== AccountStatus.NOT_CONFIRMED) {
+    throw badRequest('Email is already confirmed');
+  }
+  const token = await issueToken(ctx.db, user.id, 'confirm-email', CONFIRM_TOKEN_TTL_MS);
+  const sent = await sendMail(ctx, confirmEmailMail(user.email, confirmLink(ctx, token)));
+  if (!sent) throw new AppError(503, 'The email could not be sent, please try again later');
+}

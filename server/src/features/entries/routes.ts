@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createEntrySchema,
+  entriesQuerySchema,
+  entrySchema,
+  idParamsSchema,
+  pagedEntriesSchema,
+  reviewVoteReplySchema,
+  tagInputSchema,
+  tagSchema,
+  trackVoteReplySchema,
+  updateEntrySchema,
+  voteInputSchema,
+} from '@earmark/common';
+import { requireConfirmedUser, requireUser, sessionUser } from '../../plugins/session';
+import { listEntries } from './list';
+import { changeReviewVote } from './review-votes';
+import { deleteEntry, getEntry, getMyEntry, saveEntry, updateEntry } from './service';
+import { createTag, deleteTag, listOwnTags, renameTag } from './tags';
+import { removeTrackVote, voteOnTrack } from './track-votes';
+
+const tags = ['entries'];
+const trackParams = z.object({
+  releaseId: idParamsSchema.shape.id,
+  trackId: idParamsSchema.shape.id,
+});
+const noContent = { 204: z.null().describe('Done') };
+
+/** Registered under /api/entries. */
+export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    { schema: { tags, querystring: entriesQuerySchema, response: { 200: pagedEntriesSchema } } },
+    async (request) => listEntries(app.db, request.query, request.user),
+  );
+
+  app.get(
+    '/release/:id/me',
+    {
+      schema: { tags, params: idParamsSchema, response: { 200: entrySchema.nullable() } },
+      preHandler: requireUser,
+    },
+    async (request) => getMyEntry(app.db, sessionUser(request), request.params.id),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: entrySchema } } },
+    async (request) => getEntry(app.db, request.params.id, request.user),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: { tags, body: createEntrySchema, response: { 200: entrySchema, 201: entrySchema } },
+      preHandler: requireConfirmedUser,
+    },
+    async (request, reply) => {
+      const { entry, created } = await saveEntry(app.db, sessionUser(request), request.body);
+      return reply.status(created ? 201 : 200).send(entry);
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateEntrySchema,
+        response: { 200: entrySchema },
+      },
+      preHandler: requireConfirmedUser,
+    },
+    async (request) => updateEntry(app.db, sessionUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: { tags, params: idParamsSchema, response: noContent },
+      preHandler: requireConfirmedUser,
+    },
+    async (request, reply) => {
+      await deleteEntry(app.db, sessionUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  const trackVote = { 200: trackVoteReplySchema };
+  app.post(
+    '/track/:releaseId/:trackId',
+    {
+      schema: { tags, params: trackParams, body: voteInputSchema, response: trackVote },
+      preHandler: requireConfirmedUser,
+    },
+    async (request) => {
+      const { releaseId, trackId } = request.params;
+      return voteOnTrack(app.db, sessionUser(request), releaseId, trackId, request.body.vote);
+    },
+  );
+
+  app.delete(
+    '/track/:releaseId/:trackId',
+    {
+      schema: { tags, params: trackParams, response: trackVote },
+      preHandler: requireConfirmedUser,
+    },
+    async (request) => {
+      const { releaseId, trackId } = request.params;
+      return removeTrackVote(app.db, sessionUser(request), releaseId, trackId);
+    },
+  );
+
+  const reviewVote = { 200: reviewVoteReplySchema };
+  app.post(
+    '/review/:id/votes',
+    {
+      schema: { tags, params: idParamsSchema, body: voteInputSchema, response: reviewVote },
+      preHandler: requireConfirmedUser,
+    },
+    async (request) =>
+      changeReviewVote(app.db, sessionUser(request), request.params.id, request.body.vote),
+  );
+
+  app.delete(
+    '/review/:id/votes',
+    {
+      schema: { tags, params: idParamsSchema, response: reviewVote },
+      preHandler: requireConfirmedUser,
+    },
+    async (request) => changeReviewVote(app.db, sessionUser(request), request.params.id, null),
+  );
+
+  app.get(
+    '/user/tags',
+    { schema: { tags, response: { 200: z.array(tagSchema) } }, preHandler: requireUser },
+    async (request) => listOwnTags(app.db, sessionUser(request)),
+  );
+
+  app.post(
+    '/user/tags',
+    {
+      schema: { tags, body: tagInputSchema, response: { 201: tagSchema } },
+      preHandler: requireConfirmedUser,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createTag(app.db, sessionUser(request), request.body.name)),
+  );
+
+  app.patch(
+    '/user/tags/:id',
+    {
+      schema: { tags, params: idParamsSchema, body: tagInputSchema, response: { 200: tagSchema } },
+      preHandler: requireConfirmedUser,
+    },
+    async (request) =>
+      renameTag(app.db, sessionUser(request), request.params.id, request.body.name),
+  );
+
+  app.delete(
+    '/user/tags/:id',
+    {
+      schema: { tags, params: idParamsSchema, response: noContent },
+      preHandler: requireConfirmedUser,
+    },
+    async (request, reply) => {
+      await deleteTag(app.db, sessionUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

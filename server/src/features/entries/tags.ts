@@ -1,0 +1,113 @@
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Tag } from '@earmark/common';
+import type { Db, DbOrTx } from '../../db/client';
+import { entryTags, userTags, type UserTagRow } from '../../db/schema/entries';
+import type { UserRow } from '../../db/schema/users';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { violatedUniqueIndex } from '../../lib/unique-violation';
+
+export const TAG_NOT_FOUND = 'Tag not found';
+export const TAG_EXISTS = 'You already have this tag';
+export const NOT_YOUR_TAG = 'You can only change your own tags';
+export const ONLY_OWN_TAGS = 'You can only use your own tags';
+
+const toTag = (row: Pick<UserTagRow, 'id' | 'name'>): Tag => ({ id: row.id, name: row.name });
+
+/** Runs a tag write, turning the per-user name index's refusal into a 409. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (violatedUniqueIndex(err) === 'user_tags_user_name_key') throw conflict(TAG_EXISTS);
+    throw err;
+  }
+}
+
+/** The user's own tags by name (the tag picker's choices, used or not). */
+export async function listOwnTags(db: DbOrTx, owner: UserRow): Promise<Tag[]> {
+  const rows = await db
+    .select({ id: userTags.id, name: userTags.name })
+    .from(userTags)
+    .where(eq(userTags.userId, owner.id))
+    .orderBy(sql`lower(${userTags.name})`, asc(userTags.id));
+  return rows.map(toTag);
+}
+
+export async function createTag(db: Db, actor: UserRow, name: string): Promise<Tag> {
+  const [row] = await uniqueName(() =>
+    db.insert(userTags).values({ id: newId(), userId: actor.id, name }).returning(),
+  );
+  return toTag(row!);
+}
+
+async function requireOwnTag(db: DbOrTx, actor: UserRow, id: string): Promise<UserTagRow> {
+  const [row] = await db.select().from(userTags).where(eq(userTags.id, id));
+  if (!row) throw notFound(TAG_NOT_FOUND);
+  if (row.userId !== actor.id) throw forbidden(NOT_YOUR_TAG);
+  return row;
+}
+
+export async function renameTag(db: Db, actor: UserRow, id: string, name: string): Promise<Tag> {
+  await requireOwnTag(db, actor, id);
+  const [row] = await uniqueName(() =>
+    db
+      .update(userTags)
+      .set({ name, updatedAt: new Date() })
+      .where(and(eq(userTags.id, id), eq(userTags.userId, actor.id)))
+      .returning(),
+  );
+  if (!row) throw notFound(TAG_NOT_FOUND);
+  return toTag(row);
+}
+
+/** Deletes the tag; the entries carrying it lose it (entry_tags cascade). */
+export async function deleteTag(db: Db, actor: UserRow, id: string): Promise<void> {
+  await requireOwnTag(db, actor, id);
+  await db.delete(userTags).where(and(eq(userTags.id, id), eq(userTags.userId, actor.id)));
+}
+
+/**
+ * The distinct tag ids, checked to be the owner's own: 404 for an unknown
+ * tag, 403 for someone else's.
+ */
+export async function requireOwnTags(
+  tx: DbOrTx,
+  ownerId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return wanted;
+  const rows = await tx
+    .select({ id: userTags.id, userId: userTags.userId })
+    .from(userTags)
+    .where(inArray(userTags.id, wanted));
+  if (rows.length !== wanted.length) throw notFound(TAG_NOT_FOUND);
+  if (rows.some((r) => r.userId !== ownerId)) throw forbidden(ONLY_OWN_TAGS);
+  return wanted;
+}
+
+/** Makes the entry carry exactly these (already checked) tags; true when that changed anything. */
+export async function setEntryTags(
+  tx: DbOrTx,
+  entryId: string,
+  tagIds: readonly string[],
+): Promise<boolean> {
+  const removed = await tx
+    .delete(entryTags)
+    .where(
+      tagIds.length > 0
+        ? and(eq(entryTags.entryId, entryId), notInArray(entryTags.tagId, [...tagIds]))
+        : eq(entryTags.entryId, entryId),
+    )
+    .returning({ tagId: entryTags.tagId });
+  const added =
+    tagIds.length === 0
+      ? []
+      : await tx
+          .insert(entryTags)
+          .values(tagIds.map((tagId) => ({ entryId, tagId })))
+          .onConflictDoNothing()
+          .returning({ tagId: entryTags.tagId });
+  return removed.length > 0 || added.length > 0;
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Artist, Entry, PagedReleases, Release } from '@earmark/common';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { createArtist, createRelease, type ReleaseRow } from '../../../test/catalogue-factories';
+import { call, members, ok, type Member } from './test-support';
+
+describe('entries: the viewer’s own entry on release summaries', () => {
+  let t: TestApp;
+  let me: Member;
+  let other: Member;
+  let rated: ReleaseRow;
+  let untouched: ReleaseRow;
+  let artistId: string;
+  let entry: Entry;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    [me, other] = (await members(t, 2)) as [Member, Member];
+    const artist = await createArtist(t.db);
+    artistId = artist.id;
+    rated = await createRelease(t.db, { artists: [artist], tracks: 2 });
+    untouched = await createRelease(t.db, { artists: [artist] });
+    entry = await ok<Entry>(
+      call(t, me, 'POST', '/entries', { releaseId: rated.id, rating: 85, review: 'Yes' }),
+      201,
+    );
+    await ok(call(t, other, 'POST', '/entries', { releaseId: untouched.id, rating: 20 }), 201);
+  });
+  afterAll(async () => t?.close());
+
+  const mine = { hasReview: true, hasTrackVotes: false, rating: 85 };
+
+  it('release lists carry it for a signed-in viewer: their entry, or null', async () => {
+    const page = await ok<PagedReleases>(call(t, me, 'GET', '/releases?type=recently-added'));
+    const byId = new Map(page.releases.map((r) => [r.id, r]));
+    expect(byId.get(rated.id)?.viewerEntry).toEqual({ id: entry.id, ...mine });
+    // Someone else's entry is not the viewer's.
+    expect(byId.get(untouched.id)?.viewerEntry).toBeNull();
+  });
+
+  it('the release page and the artist page carry it too', async () => {
+    const release = await ok<Release>(call(t, me, 'GET', `/releases/${rated.id}`));
+    expect(release.viewerEntry).toEqual({ id: entry.id, ...mine });
+    const artist = await ok<Artist>(call(t, me, 'GET', `/artists/${artistId}`));
+    expect(artist.releases.find((r) => r.id === rated.id)?.viewerEntry).toMatchObject(mine);
+    expect(artist.releases.find((r) => r.id === untouched.id)?.viewerEntry).toBeNull();
+  });
+
+  it('follows track votes as they come and go', async () => {
+    const page = await ok<Release>(call(t, me, 'GET', `/releases/${rated.id}`));
+    const url = `/entries/track/${rated.id}/${page.tracks[0]!.id}`;
+    await ok(call(t, me, 'POST', url, { vote: 1 }));
+    let again = await ok<Release>(call(t, me, 'GET', `/releases/${rated.id}`));
+    expect(again.viewerEntry?.hasTrackVotes).toBe(true);
+    await ok(call(t, me, 'DELETE', url));
+    again = await ok<Release>(call(t, me, 'GET', `/releases/${rated.id}`));
+    expect(again.viewerEntry?.hasTrackVotes).toBe(false);
+  });
+
+  it('is absent for signed-out viewers', async () => {
+    const page = await ok<PagedReleases>(call(t, null, 'GET', '/releases?type=recently-added'));
+    for (const r of page.releases) expect(r).not.toHaveProperty('viewerEntry');
+    const release = await ok<Release>(call(t, null, 'GET', `/releases/${rated.id}`));
+    expect(release).not.toHaveProperty('viewerEntry');
+    const artist = await ok<Artist>(call(t, null, 'GET', `/artists/${artistId}`));
+    for (const r of artist.releases) expect(r).not.toHaveProperty('viewerEntry');
+  });
+});

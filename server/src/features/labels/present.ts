@@ -1,0 +1,8 @@
+import type { Label } from '@earmark/common';
+import type { labels } from '../../db/schema/catalogue';
+
+export type LabelRow = typeof labels.$inferSelect;
+
+export function toLabel(row: LabelRow, releasesCount: number): Label {
+  return { id: row.id, name: row.name, nameLatin: row.nameLatin, releasesCount };
+}

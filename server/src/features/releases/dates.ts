@@ -1,0 +1,16 @@
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC calendar day of an instant, as 'YYYY-MM-DD' (how release dates are stored). */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** A calendar day moved by whole days ('2024-03-01', -1 → '2024-02-29'). */
+export function addDays(day: string, days: number): string {
+  return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+}
+
+/** The instant `days` days before `at`. */
+export function daysBefore(at: Date, days: number): Date {
+  return new Date(at.getTime() - days * DAY_MS);
+}

@@ -1,0 +1,82 @@
+import type {
+  ArtistRef,
+  Cover,
+  DatePrecision,
+  ExplicitCoverArt,
+  Language,
+  LabelRef,
+  Release,
+  ReleaseGenreScore,
+  ReleaseSummary,
+  ReleaseType,
+  Track,
+} from '@earmark/common';
+import type { CoverFiles, releases, tracks } from '../../db/schema/catalogue';
+
+export type ReleaseRow = typeof releases.$inferSelect;
+export type TrackRow = typeof tracks.$inferSelect;
+
+/** Public URL path under which cover files are served. */
+export const COVER_URL_PREFIX = '/media/covers/';
+
+/** Cover URLs from the stored file names; null when the release has no cover. */
+export function coverUrls(cover: CoverFiles | null | undefined): Cover | null {
+  if (!cover) return null;
+  return {
+    sm: COVER_URL_PREFIX + cover.sm,
+    md: COVER_URL_PREFIX + cover.md,
+    lg: COVER_URL_PREFIX + cover.lg,
+    og: COVER_URL_PREFIX + cover.og,
+  };
+}
+
+/** A release as cards and grids show it; `artists` already in position order. */
+export function toReleaseSummary(row: ReleaseRow, artists: ArtistRef[]): ReleaseSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    titleLatin: row.titleLatin,
+    artists,
+    date: row.date,
+    datePrecision: row.date ? ((row.datePrecision ?? 'day') as DatePrecision) : null,
+    type: row.type as ReleaseType,
+    cover: coverUrls(row.cover),
+    // The client decides whether to show the cover from these and the viewer's settings.
+    explicitCoverArt: row.explicitCoverArt as ExplicitCoverArt[],
+    stats: {
+      ratingsCount: row.ratingsCount,
+      ratingsAvg: row.ratingsCount > 0 ? row.ratingsAvg : null,
+    },
+  };
+}
+
+export function toTrack(row: TrackRow): Track {
+  return {
+    id: row.id,
+    track: row.track,
+    title: row.title,
+    durationMs: row.durationMs,
+    order: row.order,
+    upvotes: row.upvotes,
+    downvotes: row.downvotes,
+  };
+}
+
+export interface ReleaseParts {
+  artists: ArtistRef[];
+  labels: LabelRef[];
+  languages: Language[];
+  genres: ReleaseGenreScore[];
+  tracks: TrackRow[];
+}
+
+export function toRelease(row: ReleaseRow, parts: ReleaseParts): Release {
+  return {
+    ...toReleaseSummary(row, parts.artists),
+    labels: parts.labels,
+    languages: parts.languages,
+    genres: parts.genres,
+    tracks: parts.tracks.map(toTrack),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,87 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { ArtistRef, ReleaseSummary, ViewerEntry } from '@earmark/common';
+import type { DbOrTx } from '../../db/client';
+import { artists, releaseArtists } from '../../db/schema/catalogue';
+import { entries } from '../../db/schema/entries';
+import { toReleaseSummary, type ReleaseRow } from './present';
+import { isVisible } from './visibility';
+
+/** Who looks at a release: a signed-in user (their entries show on cards), or nobody. */
+export type ReleaseViewer = { id: string } | null | undefined;
+
+/** The visible artists of many releases in one query, each list in credit order. */
+export async function artistRefsOf(
+  db: DbOrTx,
+  releaseIds: readonly string[],
+): Promise<Map<string, ArtistRef[]>> {
+  const byRelease = new Map<string, ArtistRef[]>();
+  if (releaseIds.length === 0) return byRelease;
+  const rows = await db
+    .select({
+      releaseId: releaseArtists.releaseId,
+      id: artists.id,
+      name: artists.name,
+      nameLatin: artists.nameLatin,
+    })
+    .from(releaseArtists)
+    .innerJoin(artists, eq(artists.id, releaseArtists.artistId))
+    .where(and(inArray(releaseArtists.releaseId, [...releaseIds]), isVisible(artists)))
+    .orderBy(asc(releaseArtists.releaseId), asc(releaseArtists.position));
+  for (const { releaseId, ...ref } of rows) {
+    const list = byRelease.get(releaseId);
+    if (list) list.push(ref);
+    else byRelease.set(releaseId, [ref]);
+  }
+  return byRelease;
+}
+
+/** The viewer's own entries on many releases in one query (entries_user_release_key). */
+export async function viewerEntriesOf(
+  db: DbOrTx,
+  viewerId: string,
+  releaseIds: readonly string[],
+): Promise<Map<string, ViewerEntry>> {
+  const byRelease = new Map<string, ViewerEntry>();
+  if (releaseIds.length === 0) return byRelease;
+  const rows = await db
+    .select({
+      id: entries.id,
+      releaseId: entries.releaseId,
+      rating: entries.rating,
+      review: entries.review,
+      trackVotesCount: entries.trackVotesCount,
+    })
+    .from(entries)
+    .where(and(eq(entries.userId, viewerId), inArray(entries.releaseId, [...new Set(releaseIds)])));
+  for (const r of rows) {
+    byRelease.set(r.releaseId, {
+      id: r.id,
+      rating: r.rating,
+      hasReview: r.review !== null,
+      hasTrackVotes: r.trackVotesCount > 0,
+    });
+  }
+  return byRelease;
+}
+
+/**
+ * Summaries of release rows, keeping their order: one more query for the
+ * artists and, for a signed-in viewer, one for their entries (`viewerEntry`
+ * is null without one and absent for signed-out viewers).
+ */
+export async function toSummaries(
+  db: DbOrTx,
+  rows: readonly ReleaseRow[],
+  viewer?: ReleaseViewer,
+): Promise<ReleaseSummary[]> {
+  const ids = rows.map((r) => r.id);
+  const [refs, mine] = await Promise.all([
+    artistRefsOf(db, ids),
+    viewer ? viewerEntriesOf(db, viewer.id, ids) : null,
+  ]);
+  return rows.map((r) => {
+    const summary = toReleaseSummary(r, refs.get(r.id) ?? []);
+    if (mine) summary.viewerEntry = mine.get(r.id) ?? null;
+    return summary;
+  });
+}

@@ -1,0 +1,176 @@
+import { and, asc, count, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type {
+  UserArtistStats,
+  UserGenreStats,
+  UserLabelStats,
+  UserRatingStats,
+  UserReleaseDateStats,
+  UserTagStats,
+} from '@earmark/common';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import {
+  artists,
+  genres,
+  labels,
+  releaseArtists,
+  releaseGenres,
+  releaseLabels,
+  releases,
+} from '../../db/schema/catalogue';
+import { entries, entryTags, userTags } from '../../db/schema/entries';
+import { isVisible } from '../releases/visibility';
+
+/**
+ * A user's profile charts, each one grouped query over their entries. Only
+ * visible releases (and visible artists, labels, genres) count, so a merged
+ * or pending-deletion entity never shows up in a chart.
+ */
+
+/** How many rows the artist, label, genre and tag charts show. */
+export const USER_STATS_TOP = 20;
+
+/** Number of rating buckets: 0-9 → 0, …, 90-99 → 9, 100 → 10 (ratingBucket in common). */
+const RATING_BUCKETS = 11;
+
+/** Average of the ratings in the group (0-100), null when none of the entries is rated. */
+const avgRating = sql<number | null>`avg(${entries.rating})::float8`;
+
+/** Ties on count read alphabetically, then by id so the order never changes between calls. */
+function topOrder(name: AnyPgColumn, id: AnyPgColumn): SQL[] {
+  return [desc(count()), asc(sql`lower(${name})`), asc(id)];
+}
+
+/** The user's entries on visible releases: the base of every chart. */
+function ownEntries(userId: string): { on: SQL; where: SQL } {
+  return {
+    on: and(eq(releases.id, entries.releaseId), isVisible(releases))!,
+    where: eq(entries.userId, userId),
+  };
+}
+
+export async function artistStats(db: DbOrTx, userId: string): Promise<UserArtistStats> {
+  const base = ownEntries(userId);
+  const rows = await db
+    .select({
+      id: artists.id,
+      name: artists.name,
+      nameLatin: artists.nameLatin,
+      count: count(),
+      avgRating,
+    })
+    .from(entries)
+    .innerJoin(releases, base.on)
+    .innerJoin(releaseArtists, eq(releaseArtists.releaseId, entries.releaseId))
+    .innerJoin(artists, and(eq(artists.id, releaseArtists.artistId), isVisible(artists)))
+    .where(base.where)
+    .groupBy(artists.id)
+    .orderBy(...topOrder(artists.name, artists.id))
+    .limit(USER_STATS_TOP);
+  return rows.map(({ count: n, avgRating: avg, ...artist }) => ({
+    artist,
+    count: n,
+    avgRating: avg,
+  }));
+}
+
+export async function labelStats(db: DbOrTx, userId: string): Promise<UserLabelStats> {
+  const base = ownEntries(userId);
+  const rows = await db
+    .select({
+      id: labels.id,
+      name: labels.name,
+      nameLatin: labels.nameLatin,
+      count: count(),
+      avgRating,
+    })
+    .from(entries)
+    .innerJoin(releases, base.on)
+    .innerJoin(releaseLabels, eq(releaseLabels.releaseId, entries.releaseId))
+    .innerJoin(labels, and(eq(labels.id, releaseLabels.labelId), isVisible(labels)))
+    .where(base.where)
+    .groupBy(labels.id)
+    .orderBy(...topOrder(labels.name, labels.id))
+    .limit(USER_STATS_TOP);
+  return rows.map(({ count: n, avgRating: avg, ...label }) => ({
+    label,
+    count: n,
+    avgRating: avg,
+  }));
+}
+
+/** Genres the community gives the user's releases (net score above zero). */
+export async function genreStats(db: DbOrTx, userId: string): Promise<UserGenreStats> {
+  const base = ownEntries(userId);
+  const rows = await db
+    .select({ id: genres.id, name: genres.name, count: count() })
+    .from(entries)
+    .innerJoin(releases, base.on)
+    .innerJoin(
+      releaseGenres,
+      and(eq(releaseGenres.releaseId, entries.releaseId), gt(releaseGenres.score, 0)),
+    )
+    .innerJoin(genres, and(eq(genres.id, releaseGenres.genreId), isVisible(genres)))
+    .where(base.where)
+    .groupBy(genres.id)
+    .orderBy(...topOrder(genres.name, genres.id))
+    .limit(USER_STATS_TOP);
+  return rows.map(({ count: n, ...genre }) => ({ genre, count: n }));
+}
+
+/** How many of the user's ratings fall in each bucket; all eleven, zeros included. */
+export async function ratingStats(db: DbOrTx, userId: string): Promise<UserRatingStats> {
+  const base = ownEntries(userId);
+  // Integer division of a 0-100 rating gives the bucket, with 100 alone in 10.
+  const bucket = sql<number>`(${entries.rating} / 10)::int`;
+  const rows = await db
+    .select({ bucket, count: count() })
+    .from(entries)
+    .innerJoin(releases, base.on)
+    .where(and(base.where, isNotNull(entries.rating)))
+    .groupBy(bucket);
+  const counts = new Map(rows.map((r) => [Number(r.bucket), r.count]));
+  return Array.from({ length: RATING_BUCKETS }, (_, b) => ({
+    bucket: b,
+    count: counts.get(b) ?? 0,
+  }));
+}
+
+/** The user's logged releases by year and by decade of release (oldest first). */
+export async function releaseDateStats(db: DbOrTx, userId: string): Promise<UserReleaseDateStats> {
+  const base = ownEntries(userId);
+  const year = sql<number>`extract(year from ${releases.date})::int`;
+  const years = await db
+    .select({ year, count: count() })
+    .from(entries)
+    .innerJoin(releases, base.on)
+    .where(and(base.where, isNotNull(releases.date)))
+    .groupBy(year)
+    .orderBy(year);
+  // Decades are sums of years, so one grouped query serves both charts.
+  const decades = new Map<number, number>();
+  for (const y of years) {
+    const decade = Math.floor(y.year / 10) * 10;
+    decades.set(decade, (decades.get(decade) ?? 0) + y.count);
+  }
+  return {
+    decades: [...decades].map(([decade, n]) => ({ decade, count: n })),
+    years: years.map((y) => ({ year: Number(y.year), count: y.count })),
+  };
+}
+
+/** The user's own tags by how many of their entries carry them; unused tags are left out. */
+export async function tagStats(db: DbOrTx, userId: string): Promise<UserTagStats> {
+  const base = ownEntries(userId);
+  const rows = await db
+    .select({ id: userTags.id, name: userTags.name, count: count() })
+    .from(entries)
+    .innerJoin(releases, base.on)
+    .innerJoin(entryTags, eq(entryTags.entryId, entries.id))
+    .innerJoin(userTags, eq(userTags.id, entryTags.tagId))
+    .where(and(base.where, eq(userTags.userId, userId)))
+    .groupBy(userTags.id)
+    .orderBy(...topOrder(userTags.name, userTags.id))
+    .limit(USER_STATS_TOP);
+  return rows.map(({ count: n, ...tag }) => ({ tag, count: n }));
+}

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountStatus } from '@earmark/common';
+import { entries, entryTags, userTags } from '../../db/schema/entries';
+import type { UserRow } from '../../db/schema/users';
+import { newId } from '../../lib/ids';
+import {
+  createArtist,
+  createGenre,
+  createLabel,
+  createRelease,
+  createUsers,
+  type ArtistRow,
+  type GenreRow,
+  type LabelRow,
+} from '../../../test/catalogue-factories';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+
+describe('user stats', () => {
+  let t: TestApp;
+  let fan: UserRow;
+  let other: UserRow;
+  let alpha: ArtistRow;
+  let beta: ArtistRow;
+  let gamma: ArtistRow;
+  let l1: LabelRow;
+  let l2: LabelRow;
+  let g1: GenreRow;
+  let g2: GenreRow;
+  /** Entry ids of `fan` by release name. */
+  const entryOf = new Map<string, string>();
+
+  async function logEntry(user: UserRow, releaseId: string, rating: number | null) {
+    const id = newId();
+    await t.db.insert(entries).values({ id, userId: user.id, releaseId, rating });
+    return id;
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    [fan, other] = (await createUsers(t.db, 2)) as [UserRow, UserRow];
+    // Lower-case 'beta' sorts between 'Alpha' and 'Gamma': names compare case-insensitively.
+    alpha = await createArtist(t.db, { name: 'Alpha' });
+    beta = await createArtist(t.db, { name: 'beta' });
+    gamma = await createArtist(t.db, { name: 'Gamma' });
+    const merged = await createArtist(t.db, { name: 'Merged away', mergedIntoId: gamma.id });
+    l1 = await createLabel(t.db, { name: 'Label One' });
+    l2 = await createLabel(t.db, { name: 'Label Two' });
+    g1 = await createGenre(t.db, { name: `Shoegaze ${newId(4)}` });
+    g2 = await createGenre(t.db, { name: `Dub ${newId(4)}` });
+    const disputed = await createGenre(t.db);
+
+    const r1 = await createRelease(t.db, {
+      artists: [alpha],
+      labels: [l1],
+      date: '1995-06-01',
+      genres: [{ genre: g1, score: 2 }],
+    });
+    const r2 = await createRelease(t.db, {
+      artists: [alpha, beta],
+      labels: [l1],
+      date: '1999-01-01',
+      precision: 'year',
+      genres: [g1, g2],
+    });
+    const r3 = await createRelease(t.db, {
+      artists: [beta],
+      labels: [l2],
+      date: '2003-05-01',
+      genres: [{ genre: disputed, score: -1 }],
+    });
+    const r4 = await createRelease(t.db, { artists: [gamma], date: null });
+    const hidden = await createRelease(t.db, {
+      artists: [gamma],
+      labels: [l2],
+      date: '1970-01-01',
+      pendingDeletion: true,
+      genres: [g2],
+    });
+    const r6 = await createRelease(t.db, { artists: [merged], date: '2003-02-01' });
+
+    entryOf.set('r1', await logEntry(fan, r1.id, 85));
+    entryOf.set('r2', await logEntry(fan, r2.id, 40));
+    entryOf.set('r3', await logEntry(fan, r3.id, null));
+    entryOf.set('r4', await logEntry(fan, r4.id, 100));
+    entryOf.set('hidden', await logEntry(fan, hidden.id, 50));
+    entryOf.set('r6', await logEntry(fan, r6.id, 0));
+    // Someone else's entries never count for `fan`.
+    const otherEntry = await logEntry(other, r3.id, 10);
+    await logEntry(other, r4.id, 30);
+
+    const [chill, angry, , foreign] = await t.db
+      .insert(userTags)
+      .values([
+        { id: newId(), userId: fan.id, name: 'chill' },
+        { id: newId(), userId: fan.id, name: 'Angry' },
+        // Never attached, so never listed.
+        { id: newId(), userId: fan.id, name: 'unused' },
+        { id: newId(), userId: other.id, name: 'chill' },
+      ])
+      .returning();
+    await t.db.insert(entryTags).values([
+      { entryId: entryOf.get('r1')!, tagId: chill!.id },
+      { entryId: entryOf.get('r2')!, tagId: chill!.id },
+      { entryId: entryOf.get('r1')!, tagId: angry!.id },
+      { entryId: entryOf.get('hidden')!, tagId: angry!.id },
+      { entryId: otherEntry, tagId: foreign!.id },
+    ]);
+  });
+  afterAll(async () => t?.close());
+
+  async function stats(userId: string, kind: string): Promise<unknown> {
+    const res = await t.app.inject({ method: 'GET', url: `/api/entries/user/${userId}/${kind}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+
+  it('counts artists with their average rating, visible ones only', async () => {
+    expect(await stats(fan.id, 'artists')).toEqual([
+      { artist: { id: alpha.id, name: 'Alpha', nameLatin: null }, count: 2, avgRating: 62.5 },
+      { artist: { id: beta.id, name: 'beta', nameLatin: null }, count: 2, avgRating: 40 },
+      { artist: { id: gamma.id, name: 'Gamma', nameLatin: null }, count: 1, avgRating: 100 },
+    ]);
+  });
+
+  it('counts labels; a label of unrated entries has no average', async () => {
+    expect(await stats(fan.id, 'labels')).toEqual([
+      { label: { id: l1.id, name: 'Label One', nameLatin: null }, count: 2, avgRating: 62.5 },
+      { label: { id: l2.id, name: 'Label Two', nameLatin: null }, count: 1, avgRating: null },
+    ]);
+  });
+
+  it('counts genres the releases carry with a positive score', async () => {
+    expect(await stats(fan.id, 'genres')).toEqual([
+      { genre: { id: g1.id, name: g1.name }, count: 2 },
+      { genre: { id: g2.id, name: g2.name }, count: 1 },
+    ]);
+  });
+
+  it('spreads ratings over all eleven buckets', async () => {
+    const counts = [1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1];
+    expect(await stats(fan.id, 'ratings')).toEqual(
+      counts.map((count, bucket) => ({ bucket, count })),
+    );
+    const [nobody] = await createUsers(t.db, 1);
+    expect(await stats(nobody!.id, 'ratings')).toEqual(
+      counts.map((_, bucket) => ({ bucket, count: 0 })),
+    );
+  });
+
+  it('groups logged releases by year and decade of release', async () => {
+    expect(await stats(fan.id, 'release-date')).toEqual({
+      decades: [
+        { decade: 1990, count: 2 },
+        { decade: 2000, count: 2 },
+      ],
+      years: [
+        { year: 1995, count: 1 },
+        { year: 1999, count: 1 },
+        { year: 2003, count: 2 },
+      ],
+    });
+  });
+
+  it("counts the user's own tags on their entries", async () => {
+    const rows = (await stats(fan.id, 'tags')) as { tag: { name: string }; count: number }[];
+    expect(rows.map((r) => [r.tag.name, r.count])).toEqual([
+      ['chill', 2],
+      ['Angry', 1],
+    ]);
+  });
+
+  it('keeps the top twenty, ties in name order', async () => {
+    const [collector] = await createUsers(t.db, 1);
+    const names = Array.from({ length: 22 }, (_, i) => `Band ${String(i).padStart(2, '0')}`);
+    // Band 21 is logged twice, so it leads despite its name.
+    const bands = await Promise.all(names.map((name) => createArtist(t.db, { name })));
+    for (const band of bands) {
+      const release = await createRelease(t.db, { artists: [band] });
+      await logEntry(collector!, release.id, 70);
+    }
+    const extra = await createRelease(t.db, { artists: [bands[21]!] });
+    await logEntry(collector!, extra.id, 90);
+
+    const rows = (await stats(collector!.id, 'artists')) as { artist: { name: string } }[];
+    expect(rows.map((r) => r.artist.name)).toEqual(['Band 21', ...names.slice(0, 19)]);
+  });
+
+  it('answers 404 for unknown and banned users', async () => {
+    const [banned] = await createUsers(t.db, 1, { accountStatus: AccountStatus.BANNED });
+    for (const id of ['no-such-user', banned!.id]) {
+      for (const kind of ['artists', 'ratings', 'labels', 'genres', 'release-date', 'tags']) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/entries/user/${id}/${kind}` });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().message).toBe('User not found');
+      }
+    }
+  });
+});

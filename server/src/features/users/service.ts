@@ -1,0 +1,137 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  isAdmin,
+  isLockedOut,
+  isReservedUsername,
+  type ExplicitCoverArt,
+  type Theme,
+  type UserProfile,
+} from '@earmark/common';
+import type { DbOrTx } from '../../db/client';
+import { users, type UserRow } from '../../db/schema/users';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { toUserProfile } from './present';
+import { violatedUniqueIndex } from '../../lib/unique-violation';
+import { isFollowing } from '../follows/queries';
+
+export const USER_NOT_FOUND = 'User not found';
+export const NOT_YOUR_ACCOUNT = 'You can only change your own account';
+export const USERNAME_NOT_AVAILABLE = 'Username is not available';
+export const USERNAME_TAKEN = 'Username is already taken';
+
+/** Every change to an account is made by that account's owner only. */
+export function assertSelf(actor: UserRow, userId: string): void {
+  if (actor.id !== userId) throw forbidden(NOT_YOUR_ACCOUNT);
+}
+
+/** Case-insensitive lookup; the unique index on lower(username) serves it. */
+export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Banned and deleted accounts, and everything shown on their pages, exist only for admins. */
+function visibleTo(row: UserRow | null, viewer: UserRow | null): row is UserRow {
+  return !!row && (!isLockedOut(row.accountStatus) || isAdmin(viewer));
+}
+
+/** A user whose pages (profile, stats, follow lists) the viewer may see, else 404. */
+export async function requireVisibleUser(
+  db: DbOrTx,
+  userId: string,
+  viewer: UserRow | null,
+): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const found = row ?? null;
+  if (!visibleTo(found, viewer)) throw notFound(USER_NOT_FOUND);
+  return found;
+}
+
+/** A profile page's data; a signed-in viewer also learns whether they follow this user. */
+export async function getProfile(
+  db: DbOrTx,
+  username: string,
+  viewer: UserRow | null,
+): Promise<UserProfile> {
+  const row = await findUserByUsername(db, username);
+  if (!visibleTo(row, viewer)) throw notFound(USER_NOT_FOUND);
+  const profile = toUserProfile(row, viewer);
+  if (viewer) profile.followedByViewer = await isFollowing(db, viewer.id, row.id);
+  return profile;
+}
+
+async function updateUser(
+  db: DbOrTx,
+  userId: string,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return row;
+}
+
+export interface ProfileChanges {
+  username: string;
+  /** Absent leaves the name as it is; empty or null clears it. */
+  name?: string | null;
+}
+
+export async function updateProfile(
+  db: DbOrTx,
+  actor: UserRow,
+  userId: string,
+  input: ProfileChanges,
+): Promise<UserRow> {
+  assertSelf(actor, userId);
+  const { username } = input;
+  const sameName = username.toLowerCase() === actor.username.toLowerCase();
+  // A seeded account may already hold a reserved name (the admin); it may keep it.
+  if (!sameName && isReservedUsername(username)) throw badRequest(USERNAME_NOT_AVAILABLE);
+  if (!sameName) {
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), ne(users.id, userId)))
+      .limit(1);
+    if (other) throw conflict(USERNAME_TAKEN);
+  }
+  const values: Partial<typeof users.$inferInsert> = { username };
+  if (input.name !== undefined) values.name = input.name ? input.name : null;
+  try {
+    return await updateUser(db, userId, values);
+  } catch (err) {
+    // Someone took the name between the check and the update.
+    if (violatedUniqueIndex(err) !== null) throw conflict(USERNAME_TAKEN);
+    throw err;
+  }
+}
+
+export async function updatePreferences(
+  db: DbOrTx,
+  actor: UserRow,
+  userId: string,
+  input: { allowExplicitCoverArt: ExplicitCoverArt[] },
+): Promise<UserRow> {
+  assertSelf(actor, userId);
+  return updateUser(db, userId, {
+    allowExplicitCoverArt: [...new Set(input.allowExplicitCoverArt)],
+  });
+}
+
+export async function updateTheme(
+  db: DbOrTx,
+  actor: UserRow,
+  userId: string,
+  theme: Theme,
+): Promise<UserRow> {
+  assertSelf(actor, userId);
+  return updateUser(db, userId, { theme: { preset: theme.preset, colors: theme.colors } });
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt, ne } from 'drizzle-orm';
+import { AccountStatus, SESSION_TTL_MS, isLockedOut } from '@earmark/common';
+import type { DbOrTx } from '../db/client';
+import { sessions, users, type UserRow } from '../db/schema/index';
+import { forbidden, unauthorized } from '../lib/errors';
+import { newSecret, sha256 } from '../lib/ids';
+
+export const SESSION_COOKIE = 'earmark_session';
+/** Extend a session at most once a day, not on every request. */
+const SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. */
+    user: UserRow | null;
+    sessionId: string | null;
+  }
+}
+
+async function loadSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return;
+  const id = sha256(token);
+  const [row] = await app.db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row || isLockedOut(row.user.accountStatus)) {
+    if (row) await endUserSessions(app.db, row.user.id);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return;
+  }
+  request.user = row.user;
+  request.sessionId = id;
+  const remaining = row.expiresAt.getTime() - Date.now();
+  if (remaining < SESSION_TTL_MS - SLIDE_AFTER_MS) {
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await app.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    setSessionCookie(app, reply, token, expiresAt);
+  }
+}
+
+function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, expires: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.secureCookies,
+    expires,
+  });
+}
+
+/** Signs the user in on this reply: a new session row and its cookie. */
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  tx: DbOrTx = app.db,
+): Promise<void> {
+  const token = newSecret();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
+  await tx.insert(sessions).values({ id: sha256(token), userId, expiresAt, userAgent });
+  setSessionCookie(app, reply, token, expiresAt);
+}
+
+export async function endSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (request.sessionId) await app.db.delete(sessions).where(eq(sessions.id, request.sessionId));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Ends every session of a user, or every one but the given session. */
+export async function endUserSessions(db: DbOrTx, userId: string, exceptSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
+}
+
+/** preHandler: the route needs a signed-in user. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+}
+
+/** preHandler: the route needs a signed-in user whose email is confirmed. */
+export async function requireConfirmedUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+  if (request.user.accountStatus === AccountStatus.NOT_CONFIRMED) {
+    throw forbidden('Please confirm your email address first');
+  }
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function sessionUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export const sessionPlugin = fp(async (app) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) await loadSession(app, request, reply);
+  });
+});

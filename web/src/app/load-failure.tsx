@@ -1,0 +1,37 @@
+import { Button } from '../components/button';
+import { EmptyState } from '../components/empty-state';
+import { WarningIcon } from '../components/icons';
+import { PageFrame } from '../components/page-frame';
+import { errorMessage, isApiError } from '../lib/api';
+import { NotFoundView } from './error-views';
+
+/**
+ * What a detail page shows when its data failed to load: the 404 page for an
+ * unknown id, otherwise the error with a way to try again.
+ */
+export function LoadFailure({
+  what,
+  error,
+  onRetry,
+}: {
+  /** The thing the page shows, in lower case ('release', 'artist'). */
+  what: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  if (isApiError(error, 404)) return <NotFoundView />;
+  return (
+    <PageFrame title={what.charAt(0).toUpperCase() + what.slice(1)}>
+      <EmptyState
+        icon={<WarningIcon size={28} />}
+        title={`This ${what} could not be loaded.`}
+        message={errorMessage(error)}
+        action={
+          <Button variant="secondary" onClick={onRetry}>
+            Try again
+          </Button>
+        }
+      />
+    </PageFrame>
+  );
+}

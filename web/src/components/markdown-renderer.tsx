@@ -1,0 +1,101 @@
+import { createContext, useContext } from 'react';
+import type { ReactNode } from 'react';
+import ReactMarkdown from 'react-markdown';
+import type { Components } from 'react-markdown';
+import { Link } from 'react-router';
+import { classifyLink, EXTERNAL_LINK_REL } from './markdown';
+import styles from './markdown.module.css';
+
+/**
+ * The markdown parser and its element rules; loaded lazily by `Markdown`
+ * (components/markdown.tsx), which documents the rules.
+ */
+
+/** Set inside a link, so an image inside one does not become a nested link. */
+const InsideLink = createContext(false);
+
+function UserLink({
+  href,
+  title,
+  className,
+  children,
+}: {
+  href: string | undefined;
+  title?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const nested = useContext(InsideLink);
+  const target = classifyLink(href);
+  if (nested || !target) return <span className={className}>{children}</span>;
+
+  let link: ReactNode;
+  if (target.kind === 'route') {
+    link = (
+      <Link to={target.to} title={title} className={className}>
+        {children}
+      </Link>
+    );
+  } else if (target.kind === 'document') {
+    link = (
+      <a href={target.href} title={title} className={className}>
+        {children}
+      </a>
+    );
+  } else {
+    link = (
+      <a
+        href={target.href}
+        title={title}
+        className={className}
+        target="_blank"
+        rel={EXTERNAL_LINK_REL}
+      >
+        {children}
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  return <InsideLink.Provider value={true}>{link}</InsideLink.Provider>;
+}
+
+/** Headings of user text start two levels down: the page owns h1 and h2. */
+const demoted = (Tag: 'h3' | 'h4' | 'h5' | 'h6') =>
+  function Heading({ children }: { children?: ReactNode }) {
+    return <Tag>{children}</Tag>;
+  };
+
+const components: Components = {
+  a: ({ href, title, children }) => (
+    <UserLink href={href} title={title}>
+      {children}
+    </UserLink>
+  ),
+  // Images are never loaded: a link to the image, named by its alt text.
+  img: ({ src, alt, title }) => {
+    const url = typeof src === 'string' ? src : undefined;
+    return (
+      <UserLink
+        href={url}
+        title={title ?? (url ? `Image: ${url}` : undefined)}
+        className={styles.image}
+      >
+        {alt || url || 'image'}
+      </UserLink>
+    );
+  },
+  h1: demoted('h3'),
+  h2: demoted('h4'),
+  h3: demoted('h5'),
+  h4: demoted('h6'),
+  h5: demoted('h6'),
+  h6: demoted('h6'),
+};
+
+export default function MarkdownRenderer({ source }: { source: string }) {
+  return (
+    <ReactMarkdown skipHtml components={components}>
+      {source}
+    </ReactMarkdown>
+  );
+}

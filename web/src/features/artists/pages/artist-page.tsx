@@ -1,0 +1,62 @@
+import { useParams } from 'react-router';
+import { LoadFailure } from '../../../app/load-failure';
+import { EmptyState } from '../../../components/empty-state';
+import { EntityHeader } from '../../../components/entity-header';
+import { DiscIcon } from '../../../components/icons';
+import { PageFrame } from '../../../components/page-frame';
+import { PageSpinner } from '../../../components/spinner';
+import { ReleaseCardGrid } from '../../releases/components/release-card-grid';
+import { NO_RELEASES_TEXT } from '../../releases/texts';
+import { useArtist } from '../api';
+import { groupDiscography } from '../discography';
+import styles from './artist-page.module.css';
+
+/** /artist/{id}: the artist and their discography, grouped by release type. */
+export default function ArtistPage() {
+  const { id = '' } = useParams();
+  const query = useArtist(id);
+
+  if (query.isPending) return <PageSpinner label="Loading artist" />;
+  if (query.isError) {
+    return <LoadFailure what="artist" error={query.error} onRetry={() => void query.refetch()} />;
+  }
+
+  const artist = query.data;
+  const groups = groupDiscography(artist.releases);
+  const count = artist.releases.length;
+
+  return (
+    <PageFrame
+      title={artist.name}
+      description={
+        artist.bio?.slice(0, 200) ||
+        `${artist.name}: discography, ratings and reviews of ${count} ${count === 1 ? 'release' : 'releases'} on Earmark.`
+      }
+    >
+      <EntityHeader
+        kind="Artist"
+        name={artist.name}
+        nameLatin={artist.nameLatin}
+        bio={artist.bio}
+        stat={`${count} ${count === 1 ? 'release' : 'releases'}`}
+      />
+      {groups.length === 0 ? (
+        <EmptyState icon={<DiscIcon size={28} />} title={NO_RELEASES_TEXT} />
+      ) : (
+        groups.map((group) => (
+          <section
+            key={group.type}
+            className={styles.group}
+            aria-labelledby={`group-${group.type}`}
+          >
+            <h2 id={`group-${group.type}`} className={styles.groupTitle}>
+              {group.title}
+              <span className={styles.count}>{group.releases.length}</span>
+            </h2>
+            <ReleaseCardGrid releases={group.releases} label={group.title} />
+          </section>
+        ))
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,47 @@
+import { useParams } from 'react-router';
+import { ReleaseListKind } from '@earmark/common';
+import { LoadFailure } from '../../../app/load-failure';
+import { EntityHeader } from '../../../components/entity-header';
+import { PageFrame } from '../../../components/page-frame';
+import { PageSpinner } from '../../../components/spinner';
+import { ReleaseGrid } from '../../releases/components/release-grid';
+import { ReleaseSection } from '../../releases/components/release-section';
+import { useLabel } from '../api';
+import styles from './label-page.module.css';
+
+/** /label/{id}: the label, its upcoming releases (if any) and everything it has released. */
+export default function LabelPage() {
+  const { id = '' } = useParams();
+  const query = useLabel(id);
+
+  if (query.isPending) return <PageSpinner label="Loading label" />;
+  if (query.isError) {
+    return <LoadFailure what="label" error={query.error} onRetry={() => void query.refetch()} />;
+  }
+
+  const label = query.data;
+  const count = `${label.releasesCount.toLocaleString('en')} ${label.releasesCount === 1 ? 'release' : 'releases'}`;
+
+  return (
+    <PageFrame
+      title={label.name}
+      description={`${label.name}: ${count} on Earmark, with ratings and reviews.`}
+    >
+      <EntityHeader kind="Label" name={label.name} nameLatin={label.nameLatin} stat={count} />
+      <ReleaseSection
+        title="Upcoming"
+        filter={{ type: ReleaseListKind.Upcoming, labelId: label.id }}
+        hideWhenEmpty
+      />
+      <section className={styles.releases} aria-labelledby="label-releases">
+        <h2 id="label-releases" className={styles.heading}>
+          Releases
+        </h2>
+        <ReleaseGrid
+          filter={{ type: ReleaseListKind.New, labelId: label.id }}
+          label={`Releases on ${label.name}`}
+        />
+      </section>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,51 @@
+import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
+import { RELEASES_PAGE_SIZE } from '@earmark/common';
+import type { PagedReleases, Release, ReleaseListKind } from '@earmark/common';
+import { api } from '../../lib/api';
+
+/** Which releases a list shows: the kind plus optional filters. */
+export interface ReleaseListFilter {
+  type: ReleaseListKind;
+  genreId?: string;
+  labelId?: string;
+  artistId?: string;
+}
+
+export const fetchReleases = (
+  filter: ReleaseListFilter & { page?: number; pageSize?: number },
+  signal?: AbortSignal,
+) => api.get<PagedReleases>('/releases', { query: { ...filter }, signal });
+
+/** Every cached release list and release starts with this key. */
+export const releasesQueryKey = ['releases'] as const;
+
+/** One page of a list, for the short grids of the home page and section previews. */
+export const releasesPageQueryOptions = (filter: ReleaseListFilter, pageSize: number) =>
+  queryOptions({
+    queryKey: [...releasesQueryKey, 'page', filter, pageSize] as const,
+    queryFn: ({ signal }) => fetchReleases({ ...filter, page: 1, pageSize }, signal),
+  });
+
+/** A whole list, page by page (infinite scrolling). */
+export const releasesInfiniteQueryOptions = (filter: ReleaseListFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...releasesQueryKey, 'infinite', filter] as const,
+    queryFn: ({ pageParam, signal }) =>
+      fetchReleases({ ...filter, page: pageParam, pageSize: RELEASES_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.currentPage < last.totalPages ? last.currentPage + 1 : undefined,
+  });
+
+export const fetchRelease = (id: string, signal?: AbortSignal) =>
+  api.get<Release>(`/releases/${encodeURIComponent(id)}`, { signal });
+
+export const releaseQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...releasesQueryKey, 'detail', id] as const,
+    queryFn: ({ signal }) => fetchRelease(id, signal),
+  });
+
+export function useRelease(id: string) {
+  return useQuery(releaseQueryOptions(id));
+}

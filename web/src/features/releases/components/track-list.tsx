@@ -1,0 +1,88 @@
+import { useId } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { formatDuration, totalDuration } from '@earmark/common';
+import type { Track } from '@earmark/common';
+import { VoteDownIcon, VoteUpIcon } from '../../../components/extra-icons';
+import { downvoteShare } from '../format';
+import styles from './track-list.module.css';
+
+/** '12 tracks · 45:31', or null unless every track has a duration. */
+export function trackFooterText(tracks: readonly Track[]): string | null {
+  const total = totalDuration(tracks);
+  if (total === null) return null;
+  const count = `${tracks.length} ${tracks.length === 1 ? 'track' : 'tracks'}`;
+  return `${count} · ${formatDuration(total)}`;
+}
+
+/**
+ * The track list panel. Each row is tinted red in proportion to the share
+ * of its votes that are down-votes, so the least liked tracks stand out.
+ * `trackActions` renders the viewer's vote buttons (with the totals) on each
+ * row; without it, rows show the totals alone.
+ */
+export function TrackList({
+  tracks,
+  trackActions,
+}: {
+  tracks: readonly Track[];
+  trackActions?: ((track: Track) => ReactNode) | undefined;
+}) {
+  const headingId = useId();
+  const ordered = [...tracks].sort((a, b) => a.order - b.order);
+  const footer = trackFooterText(ordered);
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        Tracks
+      </h2>
+      {ordered.length === 0 ? (
+        <p className={styles.empty}>No tracks are listed for this release yet.</p>
+      ) : (
+        <ol className={styles.list}>
+          {ordered.map((track) => (
+            <li
+              key={track.id}
+              className={styles.row}
+              style={{ '--downvote-share': downvoteShare(track) } as CSSProperties}
+            >
+              <span className={styles.number}>{track.track}</span>
+              <span className={styles.title}>{track.title}</span>
+              <span className={styles.duration}>
+                {track.durationMs !== null && (
+                  <>
+                    <span className="visually-hidden">Duration </span>
+                    {formatDuration(track.durationMs)}
+                  </>
+                )}
+              </span>
+              <span className={styles.votes}>
+                {trackActions ? trackActions(track) : <VoteTotals track={track} />}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {footer && <p className={styles.footer}>{footer}</p>}
+    </section>
+  );
+}
+
+/** Favourite / least favourite totals, for tracks someone voted on. */
+function VoteTotals({ track }: { track: Track }) {
+  if (track.upvotes === 0 && track.downvotes === 0) return null;
+  return (
+    <>
+      <span className={styles.total}>
+        <VoteUpIcon size={13} />
+        {track.upvotes}
+        <span className="visually-hidden"> favourite</span>
+      </span>
+      <span className={styles.total}>
+        <VoteDownIcon size={13} />
+        {track.downvotes}
+        <span className="visually-hidden"> least favourite</span>
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  UserArtistStats,
+  UserGenreStats,
+  UserLabelStats,
+  UserRatingStats,
+  UserReleaseDateStats,
+  UserTagStats,
+} from '@earmark/common';
+import { api } from '../../lib/api';
+
+/** Each stats call and the shape it answers with. */
+interface StatsShapes {
+  artists: UserArtistStats;
+  ratings: UserRatingStats;
+  labels: UserLabelStats;
+  genres: UserGenreStats;
+  'release-date': UserReleaseDateStats;
+  tags: UserTagStats;
+}
+export type UserStatsKind = keyof StatsShapes;
+
+export const fetchUserStats = <K extends UserStatsKind>(
+  userId: string,
+  kind: K,
+  signal?: AbortSignal,
+) => api.get<StatsShapes[K]>(`/entries/user/${encodeURIComponent(userId)}/${kind}`, { signal });
+
+/**
+ * Under the entries key: whatever changes an entry invalidates ['entries'],
+ * which refreshes a profile's charts and filters too.
+ */
+export const userEntriesQueryKey = (userId: string) => ['entries', 'user', userId] as const;
+
+export const userStatsQueryOptions = <K extends UserStatsKind>(userId: string, kind: K) =>
+  queryOptions({
+    queryKey: [...userEntriesQueryKey(userId), 'stats', kind] as const,
+    queryFn: ({ signal }) => fetchUserStats(userId, kind, signal),
+  });
