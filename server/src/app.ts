@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -22,6 +28,7 @@ import type { Database, Db } from './db/client';
 import { createMailer, type Mailer } from './lib/mail';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin-check';
+import { readCache } from './plugins/read-cache';
 import { sessionPlugin } from './plugins/session';
 import { decoratePageMeta, inlineScriptHashes, readIndexHtml, registerSpa } from './plugins/spa';
 import { healthRoutes } from './features/health/routes';
@@ -55,6 +62,27 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** One log line per request, when it ends, instead of one as it arrives and one as it ends. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      ip: request.ip,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
+
 /** Builds the whole HTTP app; `main.ts` and the tests call this the same way. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -67,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -132,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerOriginCheck(app);
   await app.register(sessionPlugin);
+  await app.register(readCache);
   decoratePageMeta(app);
 
   await app.register(

@@ -28,6 +28,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().default('admin@earmark.local'),
   /** Where the built web client lives; the server serves it when present. */
   WEB_DIST_DIR: z.string().optional(),
+  /** How long hot public reads are kept in memory; 0 turns that cache off. */
+  READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Skip the demo seed on first start (the admin account is still made). */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''])
@@ -53,6 +55,7 @@ export interface Config {
   admin: { username: string; email: string };
   webDistDir: string;
   seedDemo: boolean;
+  readCacheTtlMs: number;
 }
 
 /** Parses the environment once; the error names every bad variable. */
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL.toLowerCase() },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
     seedDemo: e.SEED_DEMO,
+    readCacheTtlMs: e.READ_CACHE_SECONDS * 1000,
   };
 }
 

@@ -18,6 +18,7 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  database: Database;
   config: Config;
   close(): Promise<void>;
 }
@@ -62,6 +63,7 @@ export async function buildTestApp(
   return {
     app,
     db: database.db,
+    database,
     config,
     close: async () => {
       await app.close();
@@ -70,6 +72,19 @@ export async function buildTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another instance of the app on the same database, as a second server
+ * process would be: its own caches, the deps given (a shared Redis, say).
+ */
+export async function buildPeerApp(
+  t: TestApp,
+  deps: Partial<AppDeps> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({ config: t.config, database: t.database, ...deps });
+  await app.ready();
+  return app;
 }
 
 let seq = 0;

@@ -1,33 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TtlCache } from './ttl-cache';
+import { countingCompute, deferred, fakeClock } from './cache-test-support';
 
 function setup(ttlMs = 1000, maxEntries = 10) {
-  let time = 0;
-  const cache = new TtlCache<string>({ ttlMs, maxEntries, now: () => time });
-  let calls = 0;
-  const compute = (value: string) => async () => {
-    calls += 1;
-    return value;
-  };
-  return {
-    cache,
-    compute,
-    calls: () => calls,
-    advance: (ms: number) => {
-      time += ms;
-    },
-  };
-}
-
-/** A computation that ends when the test says so. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
+  const clock = fakeClock();
+  const cache = new TtlCache<string>({ ttlMs, maxEntries, now: clock.now });
+  return { cache, advance: clock.advance, ...countingCompute() };
 }
 
 describe('TtlCache', () => {

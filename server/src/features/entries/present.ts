@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import type { ReleaseRow } from '../releases/present';
-import { toSummaries, type ReleaseViewer } from '../releases/summaries';
+import { toSummaries, viewerEntriesOf, type ReleaseViewer } from '../releases/summaries';
 import { isVisible } from '../releases/visibility';
 import { toUserRef, type UserRefColumns } from '../users/present';
 
@@ -63,21 +63,26 @@ function groupBy<T, V>(rows: readonly T[], key: (r: T) => string, value: (r: T) 
 
 /**
  * Entries in the API shape, keeping their order. Whatever the number of
- * entries, the parts load in a fixed number of queries run side by side:
- * tags, track votes, the viewer's review votes, and the release summaries
- * (artists and the viewer's own entries).
+ * entries, the public parts load in a fixed number of queries run side by
+ * side (tags, track votes, release summaries), then a signed-in viewer's
+ * own parts in two more (see withViewerParts).
  */
 export async function presentEntries(
   db: DbOrTx,
   bundles: readonly EntryBundle[],
   viewer: ReleaseViewer,
 ): Promise<Entry[]> {
+  const list = await presentPublicEntries(db, bundles);
+  return viewer ? withViewerParts(db, list, viewer) : list;
+}
+
+/** Entries as everyone sees them: no review vote or entry of the viewer's. */
+async function presentPublicEntries(db: DbOrTx, bundles: readonly EntryBundle[]): Promise<Entry[]> {
   if (bundles.length === 0) return [];
   const ids = bundles.map((b) => b.entry.id);
-  const reviewed = bundles.filter((b) => b.entry.review !== null).map((b) => b.entry.id);
   const uniqueReleases = [...new Map(bundles.map((b) => [b.release.id, b.release])).values()];
 
-  const [tagRows, voteRows, myVotes, summaries] = await Promise.all([
+  const [tagRows, voteRows, summaries] = await Promise.all([
     db
       .select({ entryId: entryTags.entryId, id: userTags.id, name: userTags.name })
       .from(entryTags)
@@ -90,13 +95,7 @@ export async function presentEntries(
       .innerJoin(tracks, eq(tracks.id, trackVotes.trackId))
       .where(inArray(trackVotes.entryId, ids))
       .orderBy(asc(tracks.order), asc(tracks.id)),
-    viewer && reviewed.length > 0
-      ? db
-          .select({ entryId: reviewVotes.entryId, vote: reviewVotes.vote })
-          .from(reviewVotes)
-          .where(and(eq(reviewVotes.userId, viewer.id), inArray(reviewVotes.entryId, reviewed)))
-      : [],
-    toSummaries(db, uniqueReleases, viewer),
+    toSummaries(db, uniqueReleases),
   ]);
 
   const tagsOf = groupBy<(typeof tagRows)[number], Tag>(
@@ -109,7 +108,6 @@ export async function presentEntries(
     (r) => r.entryId,
     (r) => ({ trackId: r.trackId, vote: r.vote as VoteType }),
   );
-  const myVoteOf = new Map(myVotes.map((v) => [v.entryId, v.vote as VoteType]));
   const summaryOf = new Map(summaries.map((s) => [s.id, s]));
 
   return bundles.map(({ entry: e, user, release }) => {
@@ -131,7 +129,7 @@ export async function presentEntries(
               updatedAt: (e.reviewUpdatedAt ?? e.updatedAt).toISOString(),
               upvotes: e.reviewUpvotes,
               downvotes: e.reviewDownvotes,
-              myVote: myVoteOf.get(e.id) ?? null,
+              myVote: null,
             },
       reviewId: e.review === null ? null : e.id,
       tags: tagsOf.get(e.id) ?? [],
@@ -142,6 +140,39 @@ export async function presentEntries(
       release: summaryOf.get(release.id)!,
     };
   });
+}
+
+/**
+ * Public entries (presented for nobody) as a signed-in viewer sees them:
+ * with their own vote on each review and their own entry on each release.
+ * Two queries, run side by side, whatever the number of entries.
+ */
+export async function withViewerParts(
+  db: DbOrTx,
+  list: readonly Entry[],
+  viewer: { id: string },
+): Promise<Entry[]> {
+  if (list.length === 0) return [];
+  const reviewed = list.filter((e) => e.review !== null).map((e) => e.id);
+  const [myVotes, mine] = await Promise.all([
+    reviewed.length > 0
+      ? db
+          .select({ entryId: reviewVotes.entryId, vote: reviewVotes.vote })
+          .from(reviewVotes)
+          .where(and(eq(reviewVotes.userId, viewer.id), inArray(reviewVotes.entryId, reviewed)))
+      : [],
+    viewerEntriesOf(
+      db,
+      viewer.id,
+      list.map((e) => e.release.id),
+    ),
+  ]);
+  const myVoteOf = new Map(myVotes.map((v) => [v.entryId, v.vote as VoteType]));
+  return list.map((e) => ({
+    ...e,
+    review: e.review && { ...e.review, myVote: myVoteOf.get(e.id) ?? null },
+    release: { ...e.release, viewerEntry: mine.get(e.release.id) ?? null },
+  }));
 }
 
 export interface LoadEntriesOptions {

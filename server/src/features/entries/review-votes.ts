@@ -24,10 +24,15 @@ export async function changeReviewVote(
   actor: UserRow,
   entryId: string,
   vote: VoteType | null,
-): Promise<ReviewVoteReply> {
+): Promise<{ reply: ReviewVoteReply; releaseId: string; ownerId: string }> {
   return db.transaction(async (tx) => {
     const [entry] = await tx
-      .select({ id: entries.id, userId: entries.userId, review: entries.review })
+      .select({
+        id: entries.id,
+        userId: entries.userId,
+        releaseId: entries.releaseId,
+        review: entries.review,
+      })
       .from(entries)
       .innerJoin(users, eq(users.id, entries.userId))
       .innerJoin(releases, eq(releases.id, entries.releaseId))
@@ -56,6 +61,10 @@ export async function changeReviewVote(
       })
       .where(eq(entries.id, entryId))
       .returning({ upvotes: entries.reviewUpvotes, downvotes: entries.reviewDownvotes });
-    return { upvotes: counts!.upvotes, downvotes: counts!.downvotes, myVote: next };
+    return {
+      reply: { upvotes: counts!.upvotes, downvotes: counts!.downvotes, myVote: next },
+      releaseId: entry.releaseId,
+      ownerId: entry.userId,
+    };
   });
 }

@@ -12,15 +12,32 @@ import {
   trackVoteReplySchema,
   updateEntrySchema,
   voteInputSchema,
+  type VoteType,
 } from '@earmark/common';
+import type { UserRow } from '../../db/schema/users';
+import { cacheTags, entryWriteTags, sendCached } from '../../plugins/read-cache';
 import { requireConfirmedUser, requireUser, sessionUser } from '../../plugins/session';
-import { listEntries } from './list';
+import { listEntries, type ParsedEntriesQuery } from './list';
+import { withViewerParts } from './present';
 import { changeReviewVote } from './review-votes';
 import { deleteEntry, getEntry, getMyEntry, saveEntry, updateEntry } from './service';
 import { createTag, deleteTag, listOwnTags, renameTag } from './tags';
 import { removeTrackVote, voteOnTrack } from './track-votes';
 
 const tags = ['entries'];
+
+/**
+ * What a list of entries is read from: a release's or a user's entries, or
+ * the whole site's. Changes that reach a list from elsewhere (a renamed tag
+ * or user, another release's average) show within the cache's TTL.
+ */
+function listTags(query: ParsedEntriesQuery): string[] {
+  const out: string[] = [];
+  if (query.releaseId) out.push(cacheTags.release(query.releaseId));
+  if (query.userId) out.push(cacheTags.user(query.userId));
+  if (out.length === 0) out.push(cacheTags.entries);
+  return out;
+}
 const trackParams = z.object({
   releaseId: idParamsSchema.shape.id,
   trackId: idParamsSchema.shape.id,
@@ -32,7 +49,19 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { tags, querystring: entriesQuerySchema, response: { 200: pagedEntriesSchema } } },
-    async (request) => listEntries(app.db, request.query, request.user),
+    async (request, reply) => {
+      const { query } = request;
+      const page = await app.readCache.get(
+        `entries:${JSON.stringify(query)}`,
+        listTags(query),
+        () => listEntries(app.db, query, undefined),
+      );
+      if (!request.user) return sendCached(reply, page, pagedEntriesSchema);
+      return {
+        ...page.value,
+        entries: await withViewerParts(app.db, page.value.entries, request.user),
+      };
+    },
   );
 
   app.get(
@@ -58,6 +87,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { entry, created } = await saveEntry(app.db, sessionUser(request), request.body);
+      app.readCache.invalidate(...entryWriteTags(entry.releaseId, entry.user.id));
       return reply.status(created ? 201 : 200).send(entry);
     },
   );
@@ -73,7 +103,16 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: requireConfirmedUser,
     },
-    async (request) => updateEntry(app.db, sessionUser(request), request.params.id, request.body),
+    async (request) => {
+      const entry = await updateEntry(
+        app.db,
+        sessionUser(request),
+        request.params.id,
+        request.body,
+      );
+      app.readCache.invalidate(...entryWriteTags(entry.releaseId, entry.user.id));
+      return entry;
+    },
   );
 
   app.delete(
@@ -83,7 +122,9 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireConfirmedUser,
     },
     async (request, reply) => {
-      await deleteEntry(app.db, sessionUser(request), request.params.id);
+      const owner = sessionUser(request);
+      const { releaseId } = await deleteEntry(app.db, owner, request.params.id);
+      app.readCache.invalidate(...entryWriteTags(releaseId, owner.id));
       return reply.status(204).send(null);
     },
   );
@@ -97,7 +138,10 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { releaseId, trackId } = request.params;
-      return voteOnTrack(app.db, sessionUser(request), releaseId, trackId, request.body.vote);
+      const owner = sessionUser(request);
+      const result = await voteOnTrack(app.db, owner, releaseId, trackId, request.body.vote);
+      app.readCache.invalidate(...entryWriteTags(releaseId, owner.id));
+      return result;
     },
   );
 
@@ -109,19 +153,26 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { releaseId, trackId } = request.params;
-      return removeTrackVote(app.db, sessionUser(request), releaseId, trackId);
+      const owner = sessionUser(request);
+      const result = await removeTrackVote(app.db, owner, releaseId, trackId);
+      app.readCache.invalidate(...entryWriteTags(releaseId, owner.id));
+      return result;
     },
   );
 
   const reviewVote = { 200: reviewVoteReplySchema };
+  const changeVote = async (actor: UserRow, entryId: string, vote: VoteType | null) => {
+    const { reply, releaseId, ownerId } = await changeReviewVote(app.db, actor, entryId, vote);
+    app.readCache.invalidate(...entryWriteTags(releaseId, ownerId));
+    return reply;
+  };
   app.post(
     '/review/:id/votes',
     {
       schema: { tags, params: idParamsSchema, body: voteInputSchema, response: reviewVote },
       preHandler: requireConfirmedUser,
     },
-    async (request) =>
-      changeReviewVote(app.db, sessionUser(request), request.params.id, request.body.vote),
+    async (request) => changeVote(sessionUser(request), request.params.id, request.body.vote),
   );
 
   app.delete(
@@ -130,7 +181,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParamsSchema, response: reviewVote },
       preHandler: requireConfirmedUser,
     },
-    async (request) => changeReviewVote(app.db, sessionUser(request), request.params.id, null),
+    async (request) => changeVote(sessionUser(request), request.params.id, null),
   );
 
   app.get(
@@ -155,8 +206,12 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParamsSchema, body: tagInputSchema, response: { 200: tagSchema } },
       preHandler: requireConfirmedUser,
     },
-    async (request) =>
-      renameTag(app.db, sessionUser(request), request.params.id, request.body.name),
+    async (request) => {
+      const owner = sessionUser(request);
+      const tag = await renameTag(app.db, owner, request.params.id, request.body.name);
+      app.readCache.invalidate(cacheTags.user(owner.id), cacheTags.entries);
+      return tag;
+    },
   );
 
   app.delete(
@@ -166,7 +221,9 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireConfirmedUser,
     },
     async (request, reply) => {
-      await deleteTag(app.db, sessionUser(request), request.params.id);
+      const owner = sessionUser(request);
+      await deleteTag(app.db, owner, request.params.id);
+      app.readCache.invalidate(cacheTags.user(owner.id), cacheTags.entries);
       return reply.status(204).send(null);
     },
   );

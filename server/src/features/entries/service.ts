@@ -143,8 +143,12 @@ export async function updateEntry(
  * deletes it with its tag links and review votes, and moves the counters.
  * Works on a hidden release too, so nobody is stuck with an entry.
  */
-export async function deleteEntry(db: Db, owner: UserRow, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteEntry(
+  db: Db,
+  owner: UserRow,
+  id: string,
+): Promise<{ releaseId: string }> {
+  return db.transaction(async (tx) => {
     const { releaseId } = await requireOwnEntry(tx, owner, id);
     await lockRelease(tx, releaseId, { includeHidden: true });
     const entry = await lockEntryById(tx, id);
@@ -152,6 +156,7 @@ export async function deleteEntry(db: Db, owner: UserRow, id: string): Promise<v
     await removeTrackVotesOf(tx, entry.id);
     await tx.delete(entries).where(and(eq(entries.id, id), eq(entries.userId, owner.id)));
     await moveCounters(tx, { releaseId, userId: owner.id }, factsOf(entry), null);
+    return { releaseId };
   });
 }
 

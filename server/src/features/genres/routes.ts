@@ -5,6 +5,7 @@ import {
   releaseGenreVoteInputSchema,
   releaseGenreVotesSchema,
 } from '@earmark/common';
+import { cacheTags } from '../../plugins/read-cache';
 import { requireConfirmedUser, requireUser, sessionUser } from '../../plugins/session';
 import { genrePageMeta } from './page-meta';
 import { getGenre } from './service';
@@ -29,13 +30,25 @@ export const genresRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: releaseGenreVoteInputSchema, response: votesReply },
       preHandler: requireConfirmedUser,
     },
-    async (request) => voteOnGenre(app.db, sessionUser(request), request.body),
+    async (request) => {
+      const votes = await voteOnGenre(app.db, sessionUser(request), request.body);
+      app.readCache.invalidate(cacheTags.release(request.body.releaseId));
+      return votes;
+    },
   );
 
   app.delete(
     '/rg/:id',
     { schema: { tags, params: idParamsSchema, response: votesReply }, preHandler: requireUser },
-    async (request) => removeGenreVote(app.db, sessionUser(request), request.params.id),
+    async (request) => {
+      const { releaseId, votes } = await removeGenreVote(
+        app.db,
+        sessionUser(request),
+        request.params.id,
+      );
+      app.readCache.invalidate(cacheTags.release(releaseId));
+      return votes;
+    },
   );
 
   app.get(

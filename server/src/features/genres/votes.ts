@@ -135,12 +135,12 @@ export async function voteOnGenre(
   return genreVotesOf(db, releaseId, actor.id);
 }
 
-/** Removes the actor's own vote; returns the release's votes afterwards. */
+/** Removes the actor's own vote; returns the release and its votes afterwards. */
 export async function removeGenreVote(
   db: Db,
   actor: UserRow,
   voteId: string,
-): Promise<ReleaseGenreVotes> {
+): Promise<{ releaseId: string; votes: ReleaseGenreVotes }> {
   const releaseId = await db.transaction(async (tx) => {
     const [found] = await tx
       .select()
@@ -164,5 +164,5 @@ export async function removeGenreVote(
     );
     return gone.releaseId;
   });
-  return genreVotesOf(db, releaseId, actor.id);
+  return { releaseId, votes: await genreVotesOf(db, releaseId, actor.id) };
 }

@@ -24,7 +24,13 @@ describe('releases: cached rankings', () => {
     vi.useRealTimers();
   });
 
+  /**
+   * One page, past the whole-page read cache (these rows are written straight
+   * to the database, not through the API that invalidates it), so what is
+   * seen is the ranking cache below it.
+   */
   async function list(query: string): Promise<PagedReleases> {
+    t.app.readCache.clear();
     const res = await t.app.inject({ method: 'GET', url: `/api/releases?${query}` });
     expect(res.statusCode).toBe(200);
     return res.json<PagedReleases>();

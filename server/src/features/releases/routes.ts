@@ -5,13 +5,21 @@ import {
   releaseSchema,
   releasesQuerySchema,
 } from '@earmark/common';
+import { cacheTags, sendCached } from '../../plugins/read-cache';
+import { utcDay } from './dates';
 import { ReleaseListCache } from './list-cache';
 import { listReleases } from './lists';
 import { releasePageMeta } from './page-meta';
-import { getRelease } from './service';
+import { getPublicRelease, withViewerEntry } from './service';
+import { withViewerEntries } from './summaries';
 
 const tags = ['releases'];
 
+/**
+ * Release pages and lists are read far more than written: their public part
+ * comes from the read cache, and a signed-in viewer's own entries are laid
+ * over it on every request.
+ */
 export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addPageMeta((pathname) => releasePageMeta(app.db, pathname));
   // One per app instance: each app (and each test database) ranks its own rows.
@@ -20,12 +28,31 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { tags, querystring: releasesQuerySchema, response: { 200: pagedReleasesSchema } } },
-    async (request) => listReleases(app.db, request.query, new Date(), request.user, listCache),
+    async (request, reply) => {
+      const now = new Date();
+      // The day is part of the key: which releases are new or upcoming changes at midnight.
+      const key = `releases:${utcDay(now)}:${JSON.stringify(request.query)}`;
+      const page = await app.readCache.get(key, [cacheTags.catalogue], () =>
+        listReleases(app.db, request.query, now, undefined, listCache),
+      );
+      if (!request.user) return sendCached(reply, page, pagedReleasesSchema);
+      const releases = await withViewerEntries(app.db, page.value.releases, request.user);
+      return { ...page.value, releases };
+    },
   );
 
   app.get(
     '/:id',
     { schema: { tags, params: idParamsSchema, response: { 200: releaseSchema } } },
-    async (request) => getRelease(app.db, request.params.id, request.user),
+    async (request, reply) => {
+      const { id } = request.params;
+      const release = await app.readCache.get(
+        `release:${id}`,
+        [cacheTags.release(id), cacheTags.catalogue],
+        () => getPublicRelease(app.db, id),
+      );
+      if (!request.user) return sendCached(reply, release, releaseSchema);
+      return withViewerEntry(app.db, release.value, request.user);
+    },
   );
 };

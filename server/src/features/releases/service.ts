@@ -47,12 +47,12 @@ export function scoredGenresOf(db: DbOrTx, releaseId: string) {
 }
 
 /**
- * The release page's data: the row, then its parts in parallel (each one
- * indexed query), with the viewer's own entry when signed in.
+ * The release page's public data (the same for every reader): the row,
+ * then its parts in parallel, each one indexed query.
  */
-export async function getRelease(db: DbOrTx, id: string, viewer?: ReleaseViewer): Promise<Release> {
+export async function getPublicRelease(db: DbOrTx, id: string): Promise<Release> {
   const row = await requireVisibleRelease(db, id);
-  const [artistRefs, labelRows, languageRows, genreRows, trackRows, mine] = await Promise.all([
+  const [artistRefs, labelRows, languageRows, genreRows, trackRows] = await Promise.all([
     artistRefsOf(db, [id]),
     db
       .select({ id: labels.id, name: labels.name, nameLatin: labels.nameLatin })
@@ -68,15 +68,28 @@ export async function getRelease(db: DbOrTx, id: string, viewer?: ReleaseViewer)
       .orderBy(asc(languages.name)),
     scoredGenresOf(db, id),
     db.select().from(tracks).where(eq(tracks.releaseId, id)).orderBy(asc(tracks.order)),
-    viewer ? viewerEntriesOf(db, viewer.id, [id]) : null,
   ]);
-  const release = toRelease(row, {
+  return toRelease(row, {
     artists: artistRefs.get(id) ?? [],
     labels: labelRows,
     languages: languageRows,
     genres: genreRows,
     tracks: trackRows,
   });
-  if (mine) release.viewerEntry = mine.get(id) ?? null;
-  return release;
+}
+
+/** A public release as a signed-in viewer sees it: with their own entry (or null). */
+export async function withViewerEntry(
+  db: DbOrTx,
+  release: Release,
+  viewer: { id: string },
+): Promise<Release> {
+  const mine = await viewerEntriesOf(db, viewer.id, [release.id]);
+  return { ...release, viewerEntry: mine.get(release.id) ?? null };
+}
+
+/** The release page's data, with the viewer's own entry when signed in. */
+export async function getRelease(db: DbOrTx, id: string, viewer?: ReleaseViewer): Promise<Release> {
+  const release = await getPublicRelease(db, id);
+  return viewer ? withViewerEntry(db, release, viewer) : release;
 }

@@ -9,6 +9,7 @@ import {
   userProfileSchema,
 } from '@earmark/common';
 import { readUploadedFile } from '../../lib/media';
+import { cacheTags } from '../../plugins/read-cache';
 import { requireUser, sessionUser } from '../../plugins/session';
 import { updateAvatar } from './avatar';
 import { profilePageMeta } from './page-meta';
@@ -44,6 +45,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
       );
+      // Entries show their owner's name and username.
+      app.readCache.invalidate(cacheTags.user(row.id), cacheTags.entries);
       return toCurrentUser(row);
     },
   );
@@ -103,6 +106,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       assertSelf(actor, request.params.id);
       const upload = await readUploadedFile(request, 'image');
       const row = await updateAvatar(app.db, app.config.dataDir, actor, request.params.id, upload);
+      app.readCache.invalidate(cacheTags.user(row.id), cacheTags.entries);
       return toCurrentUser(row);
     },
   );

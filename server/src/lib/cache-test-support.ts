@@ -1,0 +1,34 @@
+/** Shared by the cache unit tests: a clock the test moves, and computations it counts or ends. */
+
+export function fakeClock() {
+  let time = 0;
+  return {
+    now: () => time,
+    advance: (ms: number) => {
+      time += ms;
+    },
+  };
+}
+
+/** `compute(value)` makes a computation of `value`; `calls()` says how many ran. */
+export function countingCompute() {
+  let calls = 0;
+  return {
+    compute: (value: string) => async () => {
+      calls += 1;
+      return value;
+    },
+    calls: () => calls,
+  };
+}
+
+/** A computation that ends when the test says so. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

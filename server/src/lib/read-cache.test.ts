@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_TAG, ReadCache } from './read-cache';
+import { countingCompute, deferred, fakeClock } from './cache-test-support';
+
+function setup(ttlMs = 1000, maxEntries = 10) {
+  const clock = fakeClock();
+  const cache = new ReadCache({ ttlMs, maxEntries, now: clock.now });
+  return { cache, advance: clock.advance, ...countingCompute() };
+}
+
+describe('ReadCache', () => {
+  it('serves a payload for its TTL, then once stale while the next is made', async () => {
+    const { cache, compute, calls, advance } = setup();
+    expect((await cache.get('k', ['a'], compute('one'))).value).toBe('one');
+    advance(999);
+    expect((await cache.get('k', ['a'], compute('two'))).value).toBe('one');
+    expect(calls()).toBe(1);
+    advance(1);
+    // Expired: the reader gets the old payload at once and a new one is made behind it.
+    expect((await cache.get('k', ['a'], compute('three'))).value).toBe('one');
+    expect(calls()).toBe(2);
+    expect((await cache.get('k', ['a'], compute('four'))).value).toBe('three');
+    expect(calls()).toBe(2);
+  });
+
+  it('makes readers wait once a payload is past its grace time', async () => {
+    const { cache, compute, advance } = setup();
+    await cache.get('k', [], compute('one'));
+    advance(2000);
+    expect((await cache.get('k', [], compute('two'))).value).toBe('two');
+  });
+
+  it('keeps serving the stale payload when its background refresh fails', async () => {
+    const { cache, compute, advance } = setup();
+    await cache.get('k', [], compute('one'));
+    advance(1000);
+    let failures = 0;
+    const failing = async (): Promise<string> => {
+      failures += 1;
+      throw new Error('database down');
+    };
+    expect((await cache.get('k', [], failing)).value).toBe('one');
+    await Promise.resolve();
+    expect((await cache.get('k', [], failing)).value).toBe('one');
+    expect(failures).toBeGreaterThanOrEqual(1);
+  });
+
+  it('drops the payloads of an invalidated tag and keeps the others', async () => {
+    const { cache, compute } = setup();
+    await cache.get('k1', ['release:1'], compute('r1'));
+    await cache.get('k2', ['release:2', 'user:9'], compute('r2'));
+    await cache.get('k3', ['user:9'], compute('u9'));
+    cache.invalidate('user:9');
+    expect((await cache.get('k1', ['release:1'], compute('r1 again'))).value).toBe('r1');
+    expect((await cache.get('k2', ['release:2', 'user:9'], compute('r2 new'))).value).toBe(
+      'r2 new',
+    );
+    expect((await cache.get('k3', ['user:9'], compute('u9 new'))).value).toBe('u9 new');
+    // The recomputed payloads are fresh again.
+    expect((await cache.get('k3', ['user:9'], compute('u9 third'))).value).toBe('u9 new');
+  });
+
+  it('drops every payload when everything is invalidated', async () => {
+    const { cache, compute } = setup();
+    await cache.get('k1', ['release:1'], compute('r1'));
+    await cache.get('k2', [], compute('untagged'));
+    cache.invalidate(ALL_TAG);
+    expect((await cache.get('k1', ['release:1'], compute('r1 new'))).value).toBe('r1 new');
+    expect((await cache.get('k2', [], compute('untagged new'))).value).toBe('untagged new');
+  });
+
+  it('never stores a computation that a write overlapped', async () => {
+    const { cache } = setup();
+    const slow = deferred<string>();
+    const first = cache.get('k', ['release:1'], () => {
+      return slow.promise;
+    });
+    cache.invalidate('release:1');
+    // A request after the write does not join the computation that started before it.
+    const second = cache.get('k', ['release:1'], async () => 'after the write');
+    slow.resolve('before the write');
+    expect((await first).value).toBe('before the write');
+    expect((await second).value).toBe('after the write');
+    expect((await cache.get('k', ['release:1'], async () => 'third')).value).toBe(
+      'after the write',
+    );
+  });
+
+  it('shares one computation among concurrent misses', async () => {
+    const { cache } = setup();
+    let runs = 0;
+    const slow = deferred<string>();
+    const compute = () => {
+      runs += 1;
+      return slow.promise;
+    };
+    const all = [cache.get('k', [], compute), cache.get('k', [], compute)];
+    slow.resolve('v');
+    expect((await Promise.all(all)).map((p) => p.value)).toEqual(['v', 'v']);
+    expect(runs).toBe(1);
+  });
+
+  it('does not keep a failed computation', async () => {
+    const { cache, compute } = setup();
+    await expect(
+      cache.get('k', [], async () => {
+        throw new Error('database down');
+      }),
+    ).rejects.toThrow('database down');
+    expect((await cache.get('k', [], compute('ok'))).value).toBe('ok');
+  });
+
+  it('keeps at most maxEntries payloads, dropping the least recently used', async () => {
+    const { cache, compute, calls } = setup(1000, 2);
+    await cache.get('a', [], compute('a'));
+    await cache.get('b', [], compute('b'));
+    await cache.get('a', [], compute('a2'));
+    await cache.get('c', [], compute('c'));
+    expect(cache.size).toBe(2);
+    expect((await cache.get('a', [], compute('a3'))).value).toBe('a');
+    expect((await cache.get('b', [], compute('b2'))).value).toBe('b2');
+    expect(calls()).toBe(4);
+  });
+
+  it('forgets old invalidations without serving what they made stale', async () => {
+    const { cache, advance } = setup(1000);
+    const slow = deferred<string>();
+    const started = cache.get('k', ['release:1'], () => slow.promise);
+    cache.invalidate('release:1');
+    advance(5000);
+    // This later invalidation forgets the first one, which is older than the TTL.
+    cache.invalidate('release:2');
+    slow.resolve('stale');
+    await started;
+    expect((await cache.get('k', ['release:1'], async () => 'fresh')).value).toBe('fresh');
+  });
+
+  it('tells listeners of local invalidations, not of remote ones', async () => {
+    const { cache, compute } = setup();
+    const heard: string[][] = [];
+    cache.onInvalidate((tags) => heard.push([...tags]));
+    await cache.get('k', ['user:1'], compute('v'));
+    cache.applyRemote(['user:1']);
+    expect((await cache.get('k', ['user:1'], compute('after remote'))).value).toBe('after remote');
+    cache.invalidate('user:2', 'entries');
+    expect(heard).toEqual([['user:2', 'entries']]);
+  });
+
+  it('makes the JSON once and computes every time when turned off', async () => {
+    const { compute } = setup();
+    const off = new ReadCache({ ttlMs: 0, maxEntries: 10 });
+    const payload = await off.get('k', [], async () => ({ a: 1 }));
+    let serialized = 0;
+    const serialize = (value: unknown) => {
+      serialized += 1;
+      return JSON.stringify(value);
+    };
+    expect(payload.json(serialize)).toBe('{"a":1}');
+    expect(payload.json(serialize)).toBe('{"a":1}');
+    expect(serialized).toBe(1);
+    expect((await off.get('k', [], compute('x'))).value).toBe('x');
+    expect((await off.get('k', [], compute('y'))).value).toBe('y');
+    expect(off.size).toBe(0);
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * The public (viewer-independent) payloads of the hottest GET calls, kept in
+ * process for a short time and dropped as soon as a write touches one of
+ * their tags. A signed-in viewer's own parts (their entry on a release, their
+ * vote on a review) are never stored here: routes lay them over the public
+ * payload on every request.
+ *
+ * Tags name what a payload was read from, e.g. `release:<id>` or `user:<id>`.
+ * Invalidation is by sequence number rather than by key: each tag remembers
+ * the sequence at which it was last invalidated, each stored payload the
+ * sequence at which its computation started, and a payload is served only if
+ * none of its tags moved since. A computation that overlaps a write is thus
+ * never served, however the two interleave. Invalidations from other
+ * instances arrive through `applyRemote` (see the read-cache plugin).
+ */
+
+/** The tag every payload has: invalidating it drops them all (bans, merges...). */
+export const ALL_TAG = '*';
+
+export interface ReadCacheOptions {
+  /**
+   * How long a payload is served as fresh, and then for how long more as
+   * stale while it is being recomputed; 0 or less turns the cache off.
+   */
+  ttlMs: number;
+  /** At most this many payloads are kept; the least recently used goes first. */
+  maxEntries: number;
+  now?: () => number;
+}
+
+/** A cached payload: the value, and its JSON made once on first use. */
+export class CachedPayload<V> {
+  private serialized: string | undefined;
+
+  constructor(readonly value: V) {}
+
+  /**
+   * The payload as JSON. `serialize` is the route's own response
+   * serialisation (schema and all); it runs once per payload.
+   */
+  json(serialize: (value: V) => string): string {
+    this.serialized ??= serialize(this.value);
+    return this.serialized;
+  }
+}
+
+interface Stored {
+  payload: CachedPayload<unknown>;
+  tags: readonly string[];
+  /** The sequence when the computation started. */
+  seq: number;
+  expiresAt: number;
+}
+
+interface Pending {
+  promise: Promise<CachedPayload<unknown>>;
+  tags: readonly string[];
+  seq: number;
+}
+
+export class ReadCache {
+  private readonly stored = new Map<string, Stored>();
+  private readonly pending = new Map<string, Pending>();
+  /** Tag → sequence and time of its last invalidation, oldest first. */
+  private readonly invalidated = new Map<string, { seq: number; at: number }>();
+  private seq = 0;
+  /** The newest sequence among forgotten invalidations: older computations are never fresh. */
+  private forgottenSeq = 0;
+  private readonly now: () => number;
+  private readonly listeners = new Set<(tags: readonly string[]) => void>();
+
+  constructor(private readonly options: ReadCacheOptions) {
+    this.now = options.now ?? (() => Date.now());
+  }
+
+  get enabled(): boolean {
+    return this.options.ttlMs > 0;
+  }
+
+  get size(): number {
+    return this.stored.size;
+  }
+
+  /**
+   * The payload under `key`, computed (once for concurrent callers) when
+   * missing or invalidated. For one more TTL after it expires, a payload
+   * nothing invalidated is still served while its successor is computed in
+   * the background (stale-while-revalidate), so expiry never makes a reader wait.
+   */
+  get<V>(
+    key: string,
+    tags: readonly string[],
+    compute: () => Promise<V>,
+  ): Promise<CachedPayload<V>> {
+    if (!this.enabled) return compute().then((value) => new CachedPayload(value));
+    const hit = this.stored.get(key);
+    if (hit) {
+      this.stored.delete(key);
+      const now = this.now();
+      if (now < hit.expiresAt + this.options.ttlMs && this.fresh(hit.tags, hit.seq)) {
+        // Re-inserting moves the key to the end: Map order is the recency order.
+        this.stored.set(key, hit);
+        if (now >= hit.expiresAt) {
+          // Expired but not invalidated: serve it once more while a fresh one is made.
+          this.compute(key, tags, compute).catch(() => {
+            // The expired payload stays until its grace ends; the next reader retries.
+          });
+        }
+        return Promise.resolve(hit.payload as CachedPayload<V>);
+      }
+    }
+    return this.compute(key, tags, compute);
+  }
+
+  /** Computes and stores a payload, or joins the computation of it already running. */
+  private compute<V>(
+    key: string,
+    tags: readonly string[],
+    compute: () => Promise<V>,
+  ): Promise<CachedPayload<V>> {
+    const inFlight = this.pending.get(key);
+    if (inFlight && this.fresh(inFlight.tags, inFlight.seq)) {
+      return inFlight.promise as Promise<CachedPayload<V>>;
+    }
+    const seq = this.seq;
+    const promise = compute().then((value) => {
+      const payload = new CachedPayload(value);
+      if (this.fresh(tags, seq)) this.store(key, { payload, tags, seq, expiresAt: 0 });
+      return payload;
+    });
+    const entry: Pending = { promise, tags, seq };
+    this.pending.set(key, entry);
+    const done = () => {
+      if (this.pending.get(key) === entry) this.pending.delete(key);
+    };
+    promise.then(done, done);
+    return promise;
+  }
+
+  /** Drops every payload read from any of `tags`, here and (through listeners) elsewhere. */
+  invalidate(...tags: string[]): void {
+    if (tags.length === 0) return;
+    this.applyRemote(tags);
+    for (const listener of this.listeners) listener(tags);
+  }
+
+  /** An invalidation that another instance announced: applied here only. */
+  applyRemote(tags: readonly string[]): void {
+    this.seq += 1;
+    const at = this.now();
+    for (const tag of tags) {
+      this.invalidated.delete(tag);
+      this.invalidated.set(tag, { seq: this.seq, at });
+    }
+    this.forgetOldInvalidations(at);
+  }
+
+  /** Called with the tags of each local invalidation (to tell other instances). */
+  onInvalidate(listener: (tags: readonly string[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  clear(): void {
+    this.seq += 1;
+    this.stored.clear();
+    this.pending.clear();
+    this.invalidated.clear();
+  }
+
+  /** Neither a tag nor everything (ALL_TAG) was invalidated after `seq`. */
+  private fresh(tags: readonly string[], seq: number): boolean {
+    if (seq < this.forgottenSeq) return false;
+    const all = this.invalidated.get(ALL_TAG);
+    if (all && all.seq > seq) return false;
+    for (const tag of tags) {
+      const last = this.invalidated.get(tag);
+      if (last && last.seq > seq) return false;
+    }
+    return true;
+  }
+
+  private store(key: string, stored: Stored): void {
+    stored.expiresAt = this.now() + this.options.ttlMs;
+    this.stored.delete(key);
+    this.stored.set(key, stored);
+    while (this.stored.size > this.options.maxEntries) {
+      const oldest = this.stored.keys().next();
+      if (oldest.done) break;
+      this.stored.delete(oldest.value);
+    }
+  }
+
+  /**
+   * Invalidations older than the TTL can only concern payloads that expiry
+   * drops anyway, or computations still running since before them, which
+   * `forgottenSeq` turns away: so the map stays as small as the TTL's writes.
+   */
+  private forgetOldInvalidations(now: number): void {
+    const horizon = now - this.options.ttlMs;
+    for (const [tag, last] of this.invalidated) {
+      if (last.at >= horizon) break;
+      this.invalidated.delete(tag);
+      this.forgottenSeq = Math.max(this.forgottenSeq, last.seq);
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { ALL_TAG, ReadCache, type CachedPayload } from '../lib/read-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readCache: ReadCache;
+  }
+}
+
+/** Where instances announce invalidations to each other. */
+export const INVALIDATION_CHANNEL = 'earmark:read-cache:invalidate';
+
+/** Enough for the release pages and lists people are looking at right now. */
+const MAX_PAYLOADS = 5000;
+
+/** Tags of the read cache, so writers and readers spell them alike. */
+export const cacheTags = {
+  /** Every payload: for changes that reach across the site (a ban, a merge). */
+  all: ALL_TAG,
+  release: (id: string) => `release:${id}`,
+  user: (id: string) => `user:${id}`,
+  /** Site-wide entry lists (new reviews, top reviews...). */
+  entries: 'entries',
+  /**
+   * Everything read from the catalogue (release pages and lists): catalogue
+   * edits invalidate it; rating counts on lists may lag by up to the TTL.
+   */
+  catalogue: 'catalogue',
+};
+
+/** The tags an entry write touches: its release, its owner and the site-wide lists. */
+export function entryWriteTags(releaseId: string, userId: string): string[] {
+  return [cacheTags.release(releaseId), cacheTags.user(userId), cacheTags.entries];
+}
+
+/**
+ * Sends a cached payload to a reader as JSON that went through the response
+ * schema once, when the payload was first sent: later readers skip the
+ * schema check and serialisation.
+ */
+export function sendCached<V>(
+  reply: FastifyReply,
+  payload: CachedPayload<V>,
+  schema: z.ZodType<V>,
+): FastifyReply {
+  const json = payload.json((value) => JSON.stringify(z.encode(schema, value)));
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+interface Announcement {
+  from: string;
+  tags: string[];
+}
+
+/**
+ * One read cache per app. With Redis, every local invalidation is published
+ * and every other instance's is applied, so a write on one instance is seen
+ * on all of them within a round trip (the TTL bounds it if a message is lost).
+ */
+async function readCachePlugin(app: FastifyInstance) {
+  const cache = new ReadCache({ ttlMs: app.config.readCacheTtlMs, maxEntries: MAX_PAYLOADS });
+  app.decorate('readCache', cache);
+  const redis = app.redis;
+  if (!redis || !cache.enabled) return;
+
+  const instance = randomUUID();
+  const subscriber = redis.duplicate();
+  subscriber.on('error', (err) => app.log.warn({ err }, 'read cache subscriber error'));
+  subscriber.on('message', (channel, message) => {
+    if (channel !== INVALIDATION_CHANNEL) return;
+    try {
+      const { from, tags } = JSON.parse(message) as Announcement;
+      if (from !== instance && Array.isArray(tags)) cache.applyRemote(tags.map(String));
+    } catch (err) {
+      app.log.warn({ err }, 'unreadable read cache invalidation');
+    }
+  });
+  await subscriber.subscribe(INVALIDATION_CHANNEL);
+  // Whatever changed while this instance was not listening is bounded by the TTL from here on.
+  cache.clear();
+
+  cache.onInvalidate((tags) => {
+    const announcement: Announcement = { from: instance, tags: [...tags] };
+    redis.publish(INVALIDATION_CHANNEL, JSON.stringify(announcement)).catch((err: unknown) => {
+      app.log.warn({ err }, 'could not announce a read cache invalidation');
+    });
+  });
+  app.addHook('onClose', async () => {
+    subscriber.disconnect();
+  });
+}
+
+export const readCache = fp(readCachePlugin, { name: 'read-cache' });
