@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   AccountStatus,
   type Entry,
@@ -6,6 +6,7 @@ import {
   type TrackVote,
   type VoteType,
 } from '@earmark/common';
+import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { releases, tracks } from '../../db/schema/catalogue';
 import {
@@ -87,13 +88,13 @@ async function presentPublicEntries(db: DbOrTx, bundles: readonly EntryBundle[])
       .select({ entryId: entryTags.entryId, id: userTags.id, name: userTags.name })
       .from(entryTags)
       .innerJoin(userTags, eq(userTags.id, entryTags.tagId))
-      .where(inArray(entryTags.entryId, ids))
+      .where(anyOf(entryTags.entryId, ids))
       .orderBy(sql`lower(${userTags.name})`, asc(userTags.id)),
     db
       .select({ entryId: trackVotes.entryId, trackId: trackVotes.trackId, vote: trackVotes.vote })
       .from(trackVotes)
       .innerJoin(tracks, eq(tracks.id, trackVotes.trackId))
-      .where(inArray(trackVotes.entryId, ids))
+      .where(anyOf(trackVotes.entryId, ids))
       .orderBy(asc(tracks.order), asc(tracks.id)),
     toSummaries(db, uniqueReleases),
   ]);
@@ -159,7 +160,7 @@ export async function withViewerParts(
       ? db
           .select({ entryId: reviewVotes.entryId, vote: reviewVotes.vote })
           .from(reviewVotes)
-          .where(and(eq(reviewVotes.userId, viewer.id), inArray(reviewVotes.entryId, reviewed)))
+          .where(and(eq(reviewVotes.userId, viewer.id), anyOf(reviewVotes.entryId, reviewed)))
       : [],
     viewerEntriesOf(
       db,

@@ -24,6 +24,7 @@ import {
   type releasesQuerySchema,
 } from '@earmark/common';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { releaseArtists, releaseGenres, releaseLabels, releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
@@ -175,7 +176,7 @@ async function releasesByIds(db: DbOrTx, ids: string[]): Promise<ReleaseRow[]> {
   const rows = await db
     .select(getTableColumns(releases))
     .from(releases)
-    .where(and(inArray(releases.id, ids), isVisible(releases)));
+    .where(and(anyOf(releases.id, ids), isVisible(releases)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

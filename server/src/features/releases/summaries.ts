@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { ArtistRef, ReleaseSummary, ViewerEntry } from '@earmark/common';
+import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { artists, releaseArtists } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
@@ -25,7 +26,7 @@ export async function artistRefsOf(
     })
     .from(releaseArtists)
     .innerJoin(artists, eq(artists.id, releaseArtists.artistId))
-    .where(and(inArray(releaseArtists.releaseId, [...releaseIds]), isVisible(artists)))
+    .where(and(anyOf(releaseArtists.releaseId, releaseIds), isVisible(artists)))
     .orderBy(asc(releaseArtists.releaseId), asc(releaseArtists.position));
   for (const { releaseId, ...ref } of rows) {
     const list = byRelease.get(releaseId);
@@ -52,7 +53,7 @@ export async function viewerEntriesOf(
       trackVotesCount: entries.trackVotesCount,
     })
     .from(entries)
-    .where(and(eq(entries.userId, viewerId), inArray(entries.releaseId, [...new Set(releaseIds)])));
+    .where(and(eq(entries.userId, viewerId), anyOf(entries.releaseId, [...new Set(releaseIds)])));
   for (const r of rows) {
     byRelease.set(r.releaseId, {
       id: r.id,
