@@ -11,10 +11,9 @@ import type {
   ReleaseType,
   Track,
 } from '@earmark/common';
-import type { CoverFiles, releases, tracks } from '../../db/schema/catalogue';
+import type { CoverFiles, releases } from '../../db/schema/catalogue';
 
 export type ReleaseRow = typeof releases.$inferSelect;
-export type TrackRow = typeof tracks.$inferSelect;
 
 /** Public URL path under which cover files are served. */
 export const COVER_URL_PREFIX = '/media/covers/';
@@ -50,24 +49,12 @@ export function toReleaseSummary(row: ReleaseRow, artists: ArtistRef[]): Release
   };
 }
 
-export function toTrack(row: TrackRow): Track {
-  return {
-    id: row.id,
-    track: row.track,
-    title: row.title,
-    durationMs: row.durationMs,
-    order: row.order,
-    upvotes: row.upvotes,
-    downvotes: row.downvotes,
-  };
-}
-
 export interface ReleaseParts {
   artists: ArtistRef[];
   labels: LabelRef[];
   languages: Language[];
   genres: ReleaseGenreScore[];
-  tracks: TrackRow[];
+  tracks: Track[];
 }
 
 export function toRelease(row: ReleaseRow, parts: ReleaseParts): Release {
@@ -76,7 +63,7 @@ export function toRelease(row: ReleaseRow, parts: ReleaseParts): Release {
     labels: parts.labels,
     languages: parts.languages,
     genres: parts.genres,
-    tracks: parts.tracks.map(toTrack),
+    tracks: parts.tracks,
     createdAt: row.createdAt.toISOString(),
   };
 }

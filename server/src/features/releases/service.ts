@@ -1,19 +1,17 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
-import type { Release } from '@earmark/common';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type {
+  ArtistRef,
+  LabelRef,
+  Language,
+  Release,
+  ReleaseGenreScore,
+  Track,
+} from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
-import {
-  genres,
-  labels,
-  languages,
-  releaseGenres,
-  releaseLabels,
-  releaseLanguages,
-  releases,
-  tracks,
-} from '../../db/schema/catalogue';
+import { releases } from '../../db/schema/catalogue';
 import { notFound } from '../../lib/errors';
 import { toRelease, type ReleaseRow } from './present';
-import { artistRefsOf, viewerEntriesOf, type ReleaseViewer } from './summaries';
+import { viewerEntriesOf, type ReleaseViewer } from './summaries';
 import { isVisible } from './visibility';
 
 export const RELEASE_NOT_FOUND = 'Release not found';
@@ -34,48 +32,51 @@ export async function requireVisibleRelease(db: DbOrTx, id: string): Promise<Rel
   return row;
 }
 
-/** Genres with a positive net score on the release, highest first. */
-export function scoredGenresOf(db: DbOrTx, releaseId: string) {
-  return db
-    .select({ id: genres.id, name: genres.name, score: releaseGenres.score })
-    .from(releaseGenres)
-    .innerJoin(genres, eq(genres.id, releaseGenres.genreId))
-    .where(
-      and(eq(releaseGenres.releaseId, releaseId), gt(releaseGenres.score, 0), isVisible(genres)),
-    )
-    .orderBy(desc(releaseGenres.score), asc(genres.name));
-}
+/** A JSON array built by a correlated subquery, empty rather than null. */
+const jsonList = <T>(subquery: SQL) => sql<T[]>`coalesce((${subquery}), '[]'::json)`;
 
 /**
- * The release page's public data (the same for every reader): the row,
- * then its parts in parallel, each one indexed query.
+ * The parts of a release page, each a JSON array made in the database, so
+ * the whole page is one statement: visible artists and labels in credit
+ * order, languages by name, genres with a positive net score (highest
+ * first), and the tracks in order.
  */
+const releaseParts = {
+  artists: jsonList<ArtistRef>(sql`select json_agg(json_build_object(
+      'id', a.id, 'name', a.name, 'nameLatin', a.name_latin) order by ra.position)
+    from release_artists ra join artists a on a.id = ra.artist_id
+    where ra.release_id = ${releases.id}
+      and a.pending_deletion = false and a.merged_into_id is null`),
+  labels: jsonList<LabelRef>(sql`select json_agg(json_build_object(
+      'id', l.id, 'name', l.name, 'nameLatin', l.name_latin) order by rl.position)
+    from release_labels rl join labels l on l.id = rl.label_id
+    where rl.release_id = ${releases.id}
+      and l.pending_deletion = false and l.merged_into_id is null`),
+  languages: jsonList<Language>(sql`select json_agg(json_build_object(
+      'id', lang.id, 'iso6391', lang.iso639_1, 'name', lang.name) order by lang.name)
+    from release_languages rl join languages lang on lang.id = rl.language_id
+    where rl.release_id = ${releases.id}`),
+  genres: jsonList<ReleaseGenreScore>(sql`select json_agg(json_build_object(
+      'id', g.id, 'name', g.name, 'score', rg.score) order by rg.score desc, g.name)
+    from release_genres rg join genres g on g.id = rg.genre_id
+    where rg.release_id = ${releases.id} and rg.score > 0
+      and g.pending_deletion = false and g.merged_into_id is null`),
+  tracks: jsonList<Track>(sql`select json_agg(json_build_object(
+      'id', t.id, 'track', t.track, 'title', t.title, 'durationMs', t.duration_ms,
+      'order', t."order", 'upvotes', t.upvotes, 'downvotes', t.downvotes) order by t."order")
+    from tracks t where t.release_id = ${releases.id}`),
+};
+
+/** The release page's public data (the same for every reader), in one statement. */
 export async function getPublicRelease(db: DbOrTx, id: string): Promise<Release> {
-  const row = await requireVisibleRelease(db, id);
-  const [artistRefs, labelRows, languageRows, genreRows, trackRows] = await Promise.all([
-    artistRefsOf(db, [id]),
-    db
-      .select({ id: labels.id, name: labels.name, nameLatin: labels.nameLatin })
-      .from(releaseLabels)
-      .innerJoin(labels, eq(labels.id, releaseLabels.labelId))
-      .where(and(eq(releaseLabels.releaseId, id), isVisible(labels)))
-      .orderBy(asc(releaseLabels.position)),
-    db
-      .select({ id: languages.id, iso6391: languages.iso6391, name: languages.name })
-      .from(releaseLanguages)
-      .innerJoin(languages, eq(languages.id, releaseLanguages.languageId))
-      .where(eq(releaseLanguages.releaseId, id))
-      .orderBy(asc(languages.name)),
-    scoredGenresOf(db, id),
-    db.select().from(tracks).where(eq(tracks.releaseId, id)).orderBy(asc(tracks.order)),
-  ]);
-  return toRelease(row, {
-    artists: artistRefs.get(id) ?? [],
-    labels: labelRows,
-    languages: languageRows,
-    genres: genreRows,
-    tracks: trackRows,
-  });
+  const [found] = await db
+    .select({ row: releases, ...releaseParts })
+    .from(releases)
+    .where(and(eq(releases.id, id), isVisible(releases)))
+    .limit(1);
+  if (!found) throw notFound(RELEASE_NOT_FOUND);
+  const { row, ...parts } = found;
+  return toRelease(row, parts);
 }
 
 /** A public release as a signed-in viewer sees it: with their own entry (or null). */
