@@ -16,6 +16,21 @@ describe('platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the security headers on every answer, errors included', async () => {
+    for (const url of ['/api/health', '/api/nope', '/some/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      // Served over plain HTTP here, so no HSTS and no upgrade of requests.
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      expect(csp, url).not.toContain('upgrade-insecure-requests');
+    }
+  });
+
   it('answers unknown API paths with the JSON error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
@@ -39,5 +54,19 @@ describe('platform', () => {
       headers: { origin: TEST_ORIGIN },
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('platform behind HTTPS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { PUBLIC_URL: 'https://earmark.example' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('asks browsers to keep to HTTPS', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
   });
 });
