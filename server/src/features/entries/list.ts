@@ -108,8 +108,8 @@ function filters(query: ParsedEntriesQuery): SQL[] {
 
 /**
  * GET entries: one page of visible entries (hidden owners and releases left
- * out). One query for the page with its owners and releases, one or two for
- * the total, then a fixed number for the page's tags, votes and summaries.
+ * out). One statement for the page (owners, releases, artists, tags and
+ * track votes included) and, beside it, one or two for the total.
  */
 export async function listEntries(
   db: DbOrTx,

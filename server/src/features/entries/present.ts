@@ -1,25 +1,20 @@
-import { and, asc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   AccountStatus,
+  type ArtistRef,
   type Entry,
   type Tag,
   type TrackVote,
   type VoteType,
 } from '@earmark/common';
 import { anyOf } from '../../db/any-of';
+import { jsonList } from '../../db/json-list';
 import type { DbOrTx } from '../../db/client';
-import { releases, tracks } from '../../db/schema/catalogue';
-import {
-  entries,
-  entryTags,
-  reviewVotes,
-  trackVotes,
-  userTags,
-  type EntryRow,
-} from '../../db/schema/entries';
+import { releases } from '../../db/schema/catalogue';
+import { entries, reviewVotes, type EntryRow } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import type { ReleaseRow } from '../releases/present';
-import { toSummaries, viewerEntriesOf, type ReleaseViewer } from '../releases/summaries';
+import { toReleaseSummary, type ReleaseRow } from '../releases/present';
+import { releaseArtistsJson, viewerEntriesOf, type ReleaseViewer } from '../releases/summaries';
 import { isVisible } from '../releases/visibility';
 import { toUserRef, type UserRefColumns } from '../users/present';
 
@@ -34,12 +29,30 @@ export const entryUserColumns = {
 };
 export type EntryUserRow = UserRefColumns;
 
-/** An entry row with its owner and release, as the list queries select them. */
+/**
+ * An entry row with its owner, its release and its release's artists, its
+ * tags and its track votes, as the list queries select them (one statement).
+ */
 export interface EntryBundle {
   entry: EntryRow;
   user: EntryUserRow;
   release: ReleaseRow;
+  artists: ArtistRef[];
+  tags: Tag[];
+  trackVotes: TrackVote[];
 }
+
+/** The children of an entry, as JSON columns of a query on `entries`. */
+const entryParts = {
+  tags: jsonList<Tag>(sql`select json_agg(json_build_object('id', ut.id, 'name', ut.name)
+      order by lower(ut.name), ut.id)
+    from entry_tags et join user_tags ut on ut.id = et.tag_id
+    where et.entry_id = ${entries.id}`),
+  trackVotes: jsonList<TrackVote>(sql`select json_agg(json_build_object(
+      'trackId', tv.track_id, 'vote', tv.vote) order by t."order", t.id)
+    from track_votes tv join tracks t on t.id = tv.track_id
+    where tv.entry_id = ${entries.id}`),
+};
 
 /** Accounts whose public content is hidden: banned (until unbanned) and deleted. */
 export const HIDDEN_ACCOUNT_STATUSES: number[] = [AccountStatus.BANNED, AccountStatus.DELETED];
@@ -52,67 +65,23 @@ export function visibleEntry(): SQL {
   return and(notInArray(users.accountStatus, HIDDEN_ACCOUNT_STATUSES), isVisible(releases))!;
 }
 
-function groupBy<T, V>(rows: readonly T[], key: (r: T) => string, value: (r: T) => V) {
-  const out = new Map<string, V[]>();
-  for (const r of rows) {
-    const list = out.get(key(r));
-    if (list) list.push(value(r));
-    else out.set(key(r), [value(r)]);
-  }
-  return out;
-}
-
 /**
- * Entries in the API shape, keeping their order. Whatever the number of
- * entries, the public parts load in a fixed number of queries run side by
- * side (tags, track votes, release summaries), then a signed-in viewer's
- * own parts in two more (see withViewerParts).
+ * Entries in the API shape, keeping their order. The public parts came with
+ * the rows (see selectEntryBundles); a signed-in viewer's own parts take two
+ * more queries, whatever the number of entries (see withViewerParts).
  */
 export async function presentEntries(
   db: DbOrTx,
   bundles: readonly EntryBundle[],
   viewer: ReleaseViewer,
 ): Promise<Entry[]> {
-  const list = await presentPublicEntries(db, bundles);
+  const list = presentPublicEntries(bundles);
   return viewer ? withViewerParts(db, list, viewer) : list;
 }
 
 /** Entries as everyone sees them: no review vote or entry of the viewer's. */
-async function presentPublicEntries(db: DbOrTx, bundles: readonly EntryBundle[]): Promise<Entry[]> {
-  if (bundles.length === 0) return [];
-  const ids = bundles.map((b) => b.entry.id);
-  const uniqueReleases = [...new Map(bundles.map((b) => [b.release.id, b.release])).values()];
-
-  const [tagRows, voteRows, summaries] = await Promise.all([
-    db
-      .select({ entryId: entryTags.entryId, id: userTags.id, name: userTags.name })
-      .from(entryTags)
-      .innerJoin(userTags, eq(userTags.id, entryTags.tagId))
-      .where(anyOf(entryTags.entryId, ids))
-      .orderBy(sql`lower(${userTags.name})`, asc(userTags.id)),
-    db
-      .select({ entryId: trackVotes.entryId, trackId: trackVotes.trackId, vote: trackVotes.vote })
-      .from(trackVotes)
-      .innerJoin(tracks, eq(tracks.id, trackVotes.trackId))
-      .where(anyOf(trackVotes.entryId, ids))
-      .orderBy(asc(tracks.order), asc(tracks.id)),
-    toSummaries(db, uniqueReleases),
-  ]);
-
-  const tagsOf = groupBy<(typeof tagRows)[number], Tag>(
-    tagRows,
-    (r) => r.entryId,
-    (r) => ({ id: r.id, name: r.name }),
-  );
-  const votesOf = groupBy<(typeof voteRows)[number], TrackVote>(
-    voteRows,
-    (r) => r.entryId,
-    (r) => ({ trackId: r.trackId, vote: r.vote as VoteType }),
-  );
-  const summaryOf = new Map(summaries.map((s) => [s.id, s]));
-
-  return bundles.map(({ entry: e, user, release }) => {
-    const votes = votesOf.get(e.id) ?? [];
+function presentPublicEntries(bundles: readonly EntryBundle[]): Entry[] {
+  return bundles.map(({ entry: e, user, release, artists, tags, trackVotes: votes }) => {
     return {
       id: e.id,
       releaseId: e.releaseId,
@@ -133,12 +102,12 @@ async function presentPublicEntries(db: DbOrTx, bundles: readonly EntryBundle[])
               myVote: null,
             },
       reviewId: e.review === null ? null : e.id,
-      tags: tagsOf.get(e.id) ?? [],
+      tags,
       trackVotes: votes,
       hasTrackVotes: e.trackVotesCount > 0,
       createdAt: e.createdAt.toISOString(),
       updatedAt: e.updatedAt.toISOString(),
-      release: summaryOf.get(release.id)!,
+      release: toReleaseSummary(release, artists),
     };
   });
 }
@@ -187,7 +156,13 @@ export interface LoadEntriesOptions {
 /** The selection every entry query shares: the entry, its owner and its release. */
 export function selectEntryBundles(db: DbOrTx) {
   return db
-    .select({ entry: entries, user: entryUserColumns, release: releases })
+    .select({
+      entry: entries,
+      user: entryUserColumns,
+      release: releases,
+      artists: releaseArtistsJson,
+      ...entryParts,
+    })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
     .innerJoin(releases, eq(releases.id, entries.releaseId))

@@ -1,17 +1,11 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type {
-  ArtistRef,
-  LabelRef,
-  Language,
-  Release,
-  ReleaseGenreScore,
-  Track,
-} from '@earmark/common';
+import { and, eq, sql } from 'drizzle-orm';
+import type { LabelRef, Language, Release, ReleaseGenreScore, Track } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
+import { jsonList } from '../../db/json-list';
 import { releases } from '../../db/schema/catalogue';
 import { notFound } from '../../lib/errors';
 import { toRelease, type ReleaseRow } from './present';
-import { viewerEntriesOf, type ReleaseViewer } from './summaries';
+import { releaseArtistsJson, viewerEntriesOf, type ReleaseViewer } from './summaries';
 import { isVisible } from './visibility';
 
 export const RELEASE_NOT_FOUND = 'Release not found';
@@ -32,9 +26,6 @@ export async function requireVisibleRelease(db: DbOrTx, id: string): Promise<Rel
   return row;
 }
 
-/** A JSON array built by a correlated subquery, empty rather than null. */
-const jsonList = <T>(subquery: SQL) => sql<T[]>`coalesce((${subquery}), '[]'::json)`;
-
 /**
  * The parts of a release page, each a JSON array made in the database, so
  * the whole page is one statement: visible artists and labels in credit
@@ -42,11 +33,7 @@ const jsonList = <T>(subquery: SQL) => sql<T[]>`coalesce((${subquery}), '[]'::js
  * first), and the tracks in order.
  */
 const releaseParts = {
-  artists: jsonList<ArtistRef>(sql`select json_agg(json_build_object(
-      'id', a.id, 'name', a.name, 'nameLatin', a.name_latin) order by ra.position)
-    from release_artists ra join artists a on a.id = ra.artist_id
-    where ra.release_id = ${releases.id}
-      and a.pending_deletion = false and a.merged_into_id is null`),
+  artists: releaseArtistsJson,
   labels: jsonList<LabelRef>(sql`select json_agg(json_build_object(
       'id', l.id, 'name', l.name, 'nameLatin', l.name_latin) order by rl.position)
     from release_labels rl join labels l on l.id = rl.label_id
