@@ -1,8 +1,7 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 // One runner for every workspace. Server integration tests run once on PGlite
-// and, when TEST_DATABASE_URL is set, once more on PostgreSQL (*.postgres.test.ts
-// only there).
+// and, when TEST_DATABASE_URL is set, once more on PostgreSQL.
 const serverOnPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
@@ -18,8 +17,6 @@ export default defineConfig({
         test: {
           name: 'server:pglite',
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
-          // What only PostgreSQL has (its own connection handling) is tested there alone.
-          exclude: [...configDefaults.exclude, '**/*.postgres.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup-pglite.ts'],
           env: { EARMARK_TEST_DB: 'pglite' },

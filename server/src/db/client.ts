@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -78,38 +77,8 @@ export async function openPglite(
   };
 }
 
-/** How many distinct statements one connection keeps prepared at most. */
-const PREPARED_PER_CONNECTION = 500;
-
-/**
- * Makes a new pool connection prepare each distinct read once: a SELECT's
- * text gets a name (its hash), so PostgreSQL parses and plans it on first use
- * and then only binds and runs it (planning the entry and release queries
- * cost more than running them). Other statements, and reads past the cap
- * (texts that vary with a list's length), run unnamed as before.
- */
-function prepareReads(client: pg.PoolClient): void {
-  const prepared = new Set<string>();
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const withName = (config: unknown): unknown => {
-    if (!config || typeof config !== 'object') return config;
-    const { text, name } = config as { text?: unknown; name?: unknown };
-    if (name !== undefined || typeof text !== 'string' || !/^\s*select\b/i.test(text))
-      return config;
-    const hash = createHash('sha1').update(text).digest('base64url');
-    if (!prepared.has(hash)) {
-      if (prepared.size >= PREPARED_PER_CONNECTION) return config;
-      prepared.add(hash);
-    }
-    return { ...config, name: `q_${hash}` };
-  };
-  client.query = ((config: unknown, ...rest: unknown[]) =>
-    query(withName(config), ...rest)) as typeof client.query;
-}
-
 export function openPostgres(url: string, opts: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
-  pool.on('connect', prepareReads);
   // An idle connection that the server drops (restart, failover) must not crash
   // the process; the next query opens a fresh one.
   pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
