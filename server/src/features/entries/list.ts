@@ -5,7 +5,6 @@ import type { DbOrTx } from '../../db/client';
 import { releaseArtists, releaseGenres, releaseLabels, releases } from '../../db/schema/catalogue';
 import { entries, entryTags } from '../../db/schema/entries';
 import { daysBefore } from '../releases/dates';
-import type { ReleaseViewer } from '../releases/summaries';
 import { presentEntries, selectEntryBundles, visibleEntry } from './present';
 import { totalEntries } from './totals';
 
@@ -114,7 +113,6 @@ function filters(query: ParsedEntriesQuery): SQL[] {
 export async function listEntries(
   db: DbOrTx,
   query: ParsedEntriesQuery,
-  viewer: ReleaseViewer,
   now: Date = new Date(),
 ): Promise<PagedEntries> {
   const plan = sortPlan(query, now);
@@ -133,6 +131,6 @@ export async function listEntries(
     totalItems,
     currentItems: rows.length,
     itemsPerPage: query.pageSize,
-    entries: await presentEntries(db, rows, viewer),
+    entries: await presentEntries(db, rows, undefined),
   };
 }

@@ -54,7 +54,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await app.readCache.get(
         `entries:${JSON.stringify(query)}`,
         listTags(query),
-        () => listEntries(app.db, query, undefined),
+        () => listEntries(app.db, query),
       );
       if (!request.user) return sendCached(reply, page, pagedEntriesSchema);
       return {

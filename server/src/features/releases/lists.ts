@@ -31,7 +31,7 @@ import { entries } from '../../db/schema/entries';
 import { addDays, daysBefore, utcDay } from './dates';
 import { coversPage, isCachedKind, RANKED_DEPTH, type ReleaseListCache } from './list-cache';
 import type { ReleaseRow } from './present';
-import { toSummaries, type ReleaseViewer } from './summaries';
+import { toSummaries } from './summaries';
 import { isVisible } from './visibility';
 
 export type ParsedReleasesQuery = z.output<typeof releasesQuerySchema>;
@@ -182,9 +182,8 @@ async function releasesByIds(db: DbOrTx, ids: string[]): Promise<ReleaseRow[]> {
 }
 
 /**
- * One page of a release list: one query for the page, one for the total and
- * one for the page's artists (and one for a signed-in viewer's entries),
- * whatever the page size. With a cache, popular, new-popular and the top
+ * One page of a release list as everyone sees it: one query for the page,
+ * one for the total and one for the page's artists, whatever the page size. With a cache, popular, new-popular and the top
  * lists keep their first RANKED_DEPTH ids and total for a while, and a page
  * in that range costs a lookup by id instead of the ranking.
  */
@@ -192,7 +191,6 @@ export async function listReleases(
   db: DbOrTx,
   query: ParsedReleasesQuery,
   now: Date = new Date(),
-  viewer?: ReleaseViewer,
   cache?: ReleaseListCache,
 ): Promise<PagedReleases> {
   const isTop = query.type === ReleaseListKind.Top || query.type === ReleaseListKind.TopOfTheYear;
@@ -250,6 +248,6 @@ export async function listReleases(
     totalItems,
     currentItems: rows.length,
     itemsPerPage: query.pageSize,
-    releases: await toSummaries(db, rows, viewer),
+    releases: await toSummaries(db, rows),
   };
 }

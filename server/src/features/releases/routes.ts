@@ -33,7 +33,7 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
       // The day is part of the key: which releases are new or upcoming changes at midnight.
       const key = `releases:${utcDay(now)}:${JSON.stringify(request.query)}`;
       const page = await app.readCache.get(key, [cacheTags.catalogue], () =>
-        listReleases(app.db, request.query, now, undefined, listCache),
+        listReleases(app.db, request.query, now, listCache),
       );
       if (!request.user) return sendCached(reply, page, pagedReleasesSchema);
       const releases = await withViewerEntries(app.db, page.value.releases, request.user);

@@ -5,7 +5,7 @@ import { jsonList } from '../../db/json-list';
 import { releases } from '../../db/schema/catalogue';
 import { notFound } from '../../lib/errors';
 import { toRelease, type ReleaseRow } from './present';
-import { releaseArtistsJson, viewerEntriesOf, type ReleaseViewer } from './summaries';
+import { releaseArtistsJson, withViewerEntries } from './summaries';
 import { isVisible } from './visibility';
 
 export const RELEASE_NOT_FOUND = 'Release not found';
@@ -72,12 +72,6 @@ export async function withViewerEntry(
   release: Release,
   viewer: { id: string },
 ): Promise<Release> {
-  const mine = await viewerEntriesOf(db, viewer.id, [release.id]);
-  return { ...release, viewerEntry: mine.get(release.id) ?? null };
-}
-
-/** The release page's data, with the viewer's own entry when signed in. */
-export async function getRelease(db: DbOrTx, id: string, viewer?: ReleaseViewer): Promise<Release> {
-  const release = await getPublicRelease(db, id);
-  return viewer ? withViewerEntry(db, release, viewer) : release;
+  const [mine] = await withViewerEntries(db, [release], viewer);
+  return mine!;
 }
