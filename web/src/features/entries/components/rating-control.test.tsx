@@ -134,15 +134,69 @@ describe('rating slider', () => {
     expect(range.getAttribute('aria-valuetext')).toBe('7.1');
   });
 
-  it('reads "Not rated" before there is a rating and jumps with Home and End', async () => {
-    mockApi({ 'GET /api/users/me': json(200, makeUser()), ...releaseRoutes(makeRelease(), null) });
+  /** The release page of a release the viewer has not rated; returns the ratings saved. */
+  function unrated() {
+    const saved: unknown[] = [];
+    mockApi({
+      'GET /api/users/me': json(200, makeUser()),
+      ...releaseRoutes(makeRelease(), null),
+      'POST /api/entries': (_url, init) => {
+        const body = JSON.parse(String(init.body)) as { rating: number };
+        saved.push(body);
+        return json(201, rated(body.rating));
+      },
+    });
     renderApp('/release/r1');
-    await ratingField();
+    return saved;
+  }
+
+  it('shows no value before there is a rating and jumps with Home and End', async () => {
+    unrated();
+    const field = (await ratingField()) as HTMLInputElement;
     const range = slider();
+    expect(field.value).toBe('');
     expect(range.getAttribute('aria-valuetext')).toBe('Not rated');
+    // No thumb and no filled track until the first touch.
+    expect(range.className).toMatch(/unrated/);
+    expect(range.style.getPropertyValue('--fill')).toBe('0%');
     fireEvent.keyDown(range, { key: 'End' });
     expect(range.getAttribute('aria-valuetext')).toBe('10');
+    expect(range.className).not.toMatch(/unrated/);
     fireEvent.keyDown(range, { key: 'Home' });
     expect(range.getAttribute('aria-valuetext')).toBe('0.0');
+  });
+
+  it('starts an unrated slider in the middle on the first arrow key and saves it', async () => {
+    const saved = unrated();
+    const field = (await ratingField()) as HTMLInputElement;
+    const range = slider();
+    range.focus();
+    fireEvent.keyDown(range, { key: 'ArrowLeft' });
+    fireEvent.keyUp(range, { key: 'ArrowLeft' });
+    expect(range.getAttribute('aria-valuetext')).toBe('5.0');
+    expect(field.value).toBe('5.0');
+    await waitFor(() => expect(saved).toEqual([{ releaseId: 'r1', rating: 50 }]));
+
+    // Later keys move from there.
+    fireEvent.keyDown(range, { key: 'ArrowRight' });
+    expect(range.getAttribute('aria-valuetext')).toBe('5.1');
+  });
+
+  it('saves a click on an unrated slider even where its hidden thumb rests', async () => {
+    const saved = unrated();
+    await ratingField();
+    fireEvent.pointerUp(slider());
+    await waitFor(() => expect(saved).toEqual([{ releaseId: 'r1', rating: 50 }]));
+    expect(slider().getAttribute('aria-valuetext')).toBe('5.0');
+  });
+
+  it('ignores other keys on an unrated slider', async () => {
+    const saved = unrated();
+    await ratingField();
+    fireEvent.keyDown(slider(), { key: 'a' });
+    fireEvent.keyUp(slider(), { key: 'a' });
+    expect(slider().getAttribute('aria-valuetext')).toBe('Not rated');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(saved).toEqual([]);
   });
 });

@@ -18,13 +18,23 @@ export const TYPED_SAVE_DELAY_MS = 700;
 /** Pause after the last key or drag step before a slider rating is saved. */
 export const SLIDER_SAVE_DELAY_MS = 400;
 
-/** Where the slider rests before anything is rated (it says "Not rated" to screen readers). */
-const UNRATED_POSITION = 50;
+/**
+ * Where an unrated slider's first step lands: the middle of the scale, so the
+ * next keys move up or down from there. Until then the slider shows no thumb
+ * and says "Not rated" to screen readers.
+ */
+export const FIRST_STEP_RATING = 50;
 const PAGE_STEP = 10;
 
 /** New slider value for a navigation key, or null for any other key. */
-function sliderKeyValue(key: string, value: number): number | null {
+function sliderKeyValue(key: string, value: number | null): number | null {
   const clamp = (v: number) => Math.min(RATING_MAX, Math.max(RATING_MIN, v));
+  if (value === null) {
+    // Unrated: Home and End still jump to the ends; any other step starts in the middle.
+    if (key === 'Home') return RATING_MIN;
+    if (key === 'End') return RATING_MAX;
+    return sliderKeyValue(key, RATING_MAX) === null ? null : FIRST_STEP_RATING;
+  }
   switch (key) {
     case 'ArrowRight':
     case 'ArrowUp':
@@ -114,7 +124,7 @@ export function RatingControl({
   // Keys are handled here rather than left to the browser so every browser
   // moves by the same steps (Page keys by a whole point).
   function onSliderKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const next = sliderKeyValue(event.key, sliderValue ?? UNRATED_POSITION);
+    const next = sliderKeyValue(event.key, sliderValue);
     if (next === null) return;
     event.preventDefault();
     setSliderDraft(next);
@@ -136,8 +146,15 @@ export function RatingControl({
     if (current !== null) save.mutate({ rating: null });
   }
 
-  const shownValue = sliderValue ?? UNRATED_POSITION;
+  // Clicking an unrated slider where its hidden thumb rests changes nothing, so
+  // no change event comes: the click itself is the first rating.
+  function onSliderPointerUp(value: number) {
+    if (sliderValue === null) moveSlider(value, 0);
+    commit.flush();
+  }
+
   const rated = sliderValue !== null;
+  const shownValue = sliderValue ?? FIRST_STEP_RATING;
 
   return (
     <div
@@ -176,9 +193,9 @@ export function RatingControl({
           step={RATING_SLIDER_STEP}
           value={shownValue}
           aria-valuetext={rated ? formatRating(shownValue) : 'Not rated'}
-          style={{ '--fill': `${shownValue}%` } as CSSProperties}
+          style={{ '--fill': `${rated ? shownValue : 0}%` } as CSSProperties}
           onChange={(event) => moveSlider(Number(event.target.value), SLIDER_SAVE_DELAY_MS)}
-          onPointerUp={() => commit.flush()}
+          onPointerUp={(event) => onSliderPointerUp(Number(event.currentTarget.value))}
           onKeyDown={onSliderKeyDown}
           onKeyUp={onSliderKeyUp}
         />
