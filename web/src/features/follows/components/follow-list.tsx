@@ -114,6 +114,7 @@ export function FollowList({
               {viewerId && viewerId !== user.id && (
                 <FollowButton
                   userId={user.id}
+                  name={name}
                   following={user.isFollowedByViewer}
                   updates={updates}
                   size="small"

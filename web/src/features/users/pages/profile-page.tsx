@@ -149,6 +149,7 @@ function ProfileLayout({
             viewer && !isOwnProfile ? (
               <FollowButton
                 userId={profile.id}
+                name={displayName}
                 following={profile.followedByViewer ?? false}
                 updates={followUpdates}
               />
