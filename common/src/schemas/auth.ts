@@ -58,3 +58,9 @@ export const tokenParamsSchema = z.object({ token: text('token', { min: 1, max: 
 
 export const messageReplySchema = z.object({ message: z.string() });
 export type MessageReply = z.infer<typeof messageReplySchema>;
+
+/** GET auth/confirm/{token}: a link used again after it worked says so rather than failing. */
+export const confirmEmailReplySchema = messageReplySchema.extend({
+  alreadyConfirmed: z.boolean(),
+});
+export type ConfirmEmailReply = z.infer<typeof confirmEmailReplySchema>;

@@ -21,7 +21,7 @@ export function LoginRequired() {
         <span className={styles.icon}>
           <LockIcon size={24} />
         </span>
-        <p className={styles.message}>{LOGIN_REQUIRED_MESSAGE}</p>
+        <h1 className={styles.message}>{LOGIN_REQUIRED_MESSAGE}</h1>
         <div className={styles.actions}>
           <ButtonLink to={paths.login.href(here)}>Login</ButtonLink>
           <ButtonLink to={paths.login.href(here, 'signup')} variant="secondary">

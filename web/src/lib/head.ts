@@ -14,8 +14,12 @@ export interface PageMeta {
   image?: string;
 }
 
+const SUFFIX = ` | ${PRODUCT_NAME}`;
+
+/** 'title | Earmark', never with the product name twice (a title may arrive suffixed already). */
 export function documentTitle(title?: string): string {
-  return title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
+  if (!title || title === PRODUCT_NAME) return PRODUCT_NAME;
+  return title.endsWith(SUFFIX) ? title : `${title}${SUFFIX}`;
 }
 
 function absolute(url: string): string {

@@ -41,16 +41,53 @@ describe('email confirmation', () => {
   const statusOf = async (id: string) =>
     (await t.db.select().from(users).where(eq(users.id, id)))[0]!.accountStatus;
 
-  it('confirms the account once; the link then stops working', async () => {
+  it('confirms the account once; the link then says it is already confirmed', async () => {
     const u = await signUp();
     const first = await call(t.app, 'GET', u.path);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ message: 'Email confirmed successfully' });
+    expect(first.json()).toEqual({
+      message: 'Email confirmed successfully',
+      alreadyConfirmed: false,
+    });
     expect(await statusOf(u.id)).toBe(AccountStatus.CONFIRMED);
 
     const again = await call(t.app, 'GET', u.path);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: 'Email is already confirmed', alreadyConfirmed: true });
+    expect(await statusOf(u.id)).toBe(AccountStatus.CONFIRMED);
+  });
+
+  it('says already confirmed for an older or expired link of a confirmed account', async () => {
+    const u = await signUp();
+    await call(t.app, 'POST', '/api/auth/resend-confirmation', { cookie: u.cookie });
+    const mails = await waitFor(async () => {
+      const all = (await readOutbox(t.config.dataDir)).filter((m) => m.to.includes(u.email));
+      return all.length === 2 ? all : undefined;
+    });
+    const newer = mails
+      .flatMap(linksOf)
+      .map((l) => new URL(l).pathname.replace('/account/', '/api/auth/'))
+      .find((p) => p !== u.path)!;
+    expect((await call(t.app, 'GET', newer)).json().alreadyConfirmed).toBe(false);
+    await t.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.userId, u.id));
+
+    // The first link was never used and has expired since.
+    const old = await call(t.app, 'GET', u.path);
+    expect(old.statusCode).toBe(200);
+    expect(old.json()).toEqual({ message: 'Email is already confirmed', alreadyConfirmed: true });
+  });
+
+  it('refuses a reused link once the account is banned, and keeps the ban', async () => {
+    const u = await signUp();
+    expect((await call(t.app, 'GET', u.path)).statusCode).toBe(200);
+    await t.db.update(users).set({ accountStatus: AccountStatus.BANNED }).where(eq(users.id, u.id));
+    const again = await call(t.app, 'GET', u.path);
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('Invalid or expired confirmation link');
+    expect(await statusOf(u.id)).toBe(AccountStatus.BANNED);
   });
 
   it('refuses an expired link and leaves the account unconfirmed', async () => {
@@ -74,7 +111,8 @@ describe('email confirmation', () => {
   it('never lifts a ban', async () => {
     const u = await signUp();
     await t.db.update(users).set({ accountStatus: AccountStatus.BANNED }).where(eq(users.id, u.id));
-    await call(t.app, 'GET', u.path);
+    const res = await call(t.app, 'GET', u.path);
+    expect(res.statusCode).toBe(400);
     expect(await statusOf(u.id)).toBe(AccountStatus.BANNED);
   });
 

@@ -59,7 +59,10 @@ describe('confirmation mail over SMTP', () => {
     const token = link.split('/').at(-1)!;
     const res = await call(t.app, 'GET', `/api/auth/confirm/${token}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Email confirmed successfully' });
+    expect(res.json()).toEqual({
+      message: 'Email confirmed successfully',
+      alreadyConfirmed: false,
+    });
     const [row] = await t.db.select().from(users).where(eq(users.id, id));
     expect(row!.accountStatus).toBe(AccountStatus.CONFIRMED);
   });

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  confirmEmailReplySchema,
   forgotPasswordChangeSchema,
   forgotPasswordSchema,
   loginSchema,
@@ -22,7 +23,15 @@ import {
   updatePassword,
 } from './password-service';
 import { accountLimits, bodyEmail, ipLimits, limitBy } from './rate-limits';
-import { confirmEmail, logIn, resendConfirmation, signUp, type SignIn } from './service';
+import {
+  confirmEmail,
+  EMAIL_ALREADY_CONFIRMED,
+  EMAIL_CONFIRMED,
+  logIn,
+  resendConfirmation,
+  signUp,
+  type SignIn,
+} from './service';
 
 const tags = ['auth'];
 
@@ -77,10 +86,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/confirm/:token',
-    { schema: { tags, params: tokenParamsSchema, response: { 200: messageReplySchema } } },
+    { schema: { tags, params: tokenParamsSchema, response: { 200: confirmEmailReplySchema } } },
     async (request) => {
-      await confirmEmail(app, request.params.token);
-      return { message: 'Email confirmed successfully' };
+      const outcome = await confirmEmail(app, request.params.token);
+      return outcome === 'confirmed'
+        ? { message: EMAIL_CONFIRMED, alreadyConfirmed: false }
+        : { message: EMAIL_ALREADY_CONFIRMED, alreadyConfirmed: true };
     },
   );
 

@@ -4,6 +4,7 @@ import {
   AccountStatus,
   CONFIRM_TOKEN_TTL_MS,
   ContributorStatus,
+  isLockedOut,
   isReservedUsername,
   type LoginInput,
   type SignupInput,
@@ -15,7 +16,7 @@ import { newId } from '../../lib/ids';
 import type { MailMessage } from '../../lib/mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { confirmEmailMail } from './mails';
-import { consumeToken, issueToken } from './tokens';
+import { consumeToken, issuedTokenOwner, issueToken } from './tokens';
 import { violatedUniqueIndex } from '../../lib/unique-violation';
 
 /** What the account rules need from the app. */
@@ -31,6 +32,8 @@ export const EMAIL_TAKEN = 'Email is already taken';
 export const USERNAME_TAKEN = 'Username is already taken';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INVALID_CONFIRM_LINK = 'Invalid or expired confirmation link';
+export const EMAIL_CONFIRMED = 'Email confirmed successfully';
+export const EMAIL_ALREADY_CONFIRMED = 'Email is already confirmed';
 
 /** Sends a mail; a failure is logged and reported as false, never thrown. */
 export async function sendMail(ctx: AuthContext, message: MailMessage): Promise<boolean> {
@@ -125,23 +128,40 @@ export async function logIn(ctx: AuthContext, input: LoginInput, signIn: SignIn)
 
 /**
  * Uses a confirmation link. Only a NOT_CONFIRMED account becomes CONFIRMED:
- * an old link must never lift a ban or undo a warning.
+ * an old link must never lift a ban or undo a warning. A link of an account
+ * that is confirmed already (used before, expired or superseded by a newer
+ * one) says so instead of failing, as people open the mail twice.
  */
-export async function confirmEmail(ctx: AuthContext, token: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, token, 'confirm-email');
-    if (!userId) throw badRequest(INVALID_CONFIRM_LINK);
-    await tx
-      .update(users)
-      .set({ accountStatus: AccountStatus.CONFIRMED, updatedAt: new Date() })
-      .where(and(eq(users.id, userId), eq(users.accountStatus, AccountStatus.NOT_CONFIRMED)));
+export async function confirmEmail(
+  ctx: AuthContext,
+  token: string,
+): Promise<'confirmed' | 'already-confirmed'> {
+  return ctx.db.transaction(async (tx) => {
+    const consumed = await consumeToken(tx, token, 'confirm-email');
+    if (consumed) {
+      const [confirmed] = await tx
+        .update(users)
+        .set({ accountStatus: AccountStatus.CONFIRMED, updatedAt: new Date() })
+        .where(and(eq(users.id, consumed), eq(users.accountStatus, AccountStatus.NOT_CONFIRMED)))
+        .returning({ id: users.id });
+      if (confirmed) return 'confirmed';
+    }
+    const owner = consumed ?? (await issuedTokenOwner(tx, token, 'confirm-email'));
+    const [user] = owner
+      ? await tx.select({ status: users.accountStatus }).from(users).where(eq(users.id, owner))
+      : [];
+    if (user && user.status !== AccountStatus.NOT_CONFIRMED && !isLockedOut(user.status)) {
+      return 'already-confirmed';
+    }
+    // Rolls back, so the link of a banned account is left as it was.
+    throw badRequest(INVALID_CONFIRM_LINK);
   });
 }
 
 /** Mails a fresh confirmation link; earlier links stay valid until they expire. */
 export async function resendConfirmation(ctx: AuthContext, user: UserRow): Promise<void> {
   if (user.accountStatus !== AccountStatus.NOT_CONFIRMED) {
-    throw badRequest('Email is already confirmed');
+    throw badRequest(EMAIL_ALREADY_CONFIRMED);
   }
   const token = await issueToken(ctx.db, user.id, 'confirm-email', CONFIRM_TOKEN_TTL_MS);
   const sent = await sendMail(ctx, confirmEmailMail(user.email, confirmLink(ctx, token)));

@@ -48,6 +48,20 @@ export async function peekToken(
   return row?.userId ?? null;
 }
 
+/** The owner of a token ever issued, used or expired or not (to explain a reused link). */
+export async function issuedTokenOwner(
+  db: DbOrTx,
+  token: string,
+  kind: AccountTokenKind,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: accountTokens.userId })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.id, sha256(token)), eq(accountTokens.kind, kind)))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
 /**
  * Marks a token used and returns its owner, or null when it is unknown, used
  * or expired. One conditional UPDATE, so two requests racing with the same

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type {
+  ConfirmEmailReply,
   CurrentUser,
   ForgotPasswordChangeInput,
   ForgotPasswordInput,
@@ -106,7 +107,7 @@ export function useResendConfirmation() {
 }
 
 export const confirmEmail = (token: string) =>
-  api.get<MessageReply>(`/auth/confirm/${encodeURIComponent(token)}`);
+  api.get<ConfirmEmailReply>(`/auth/confirm/${encodeURIComponent(token)}`);
 
 /**
  * A query (not a mutation) so the single-use call runs once per token even

@@ -39,7 +39,9 @@ export default function AccountConfirmPage() {
           <AuthCard icon={<CheckIcon size={24} />} title={confirm.data.message}>
             <div className={styles.status}>
               <p className={authStyles.message}>
-                Your account is ready. Rate, review and list the music you love.
+                {confirm.data.alreadyConfirmed
+                  ? 'This link was used before: your account is ready, nothing more to do.'
+                  : 'Your account is ready. Rate, review and list the music you love.'}
               </p>
               <ButtonLink to={paths.home.href()} size="large" fullWidth>
                 Continue to Earmark
