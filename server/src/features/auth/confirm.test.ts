@@ -38,6 +38,20 @@ describe('email confirmation', () => {
     };
   }
 
+  /** Asks for the mail again; returns the API path of the new link. */
+  async function resend(u: Awaited<ReturnType<typeof signUp>>) {
+    const res = await call(t.app, 'POST', '/api/auth/resend-confirmation', { cookie: u.cookie });
+    const mails = await waitFor(async () => {
+      const all = (await readOutbox(t.config.dataDir)).filter((m) => m.to.includes(u.email));
+      return all.length === 2 ? all : undefined;
+    });
+    const resent = mails
+      .flatMap(linksOf)
+      .map((l) => new URL(l).pathname.replace('/account/', '/api/auth/'))
+      .filter((p) => p !== u.path);
+    return { res, resent };
+  }
+
   const statusOf = async (id: string) =>
     (await t.db.select().from(users).where(eq(users.id, id)))[0]!.accountStatus;
 
@@ -59,16 +73,8 @@ describe('email confirmation', () => {
 
   it('says already confirmed for an older or expired link of a confirmed account', async () => {
     const u = await signUp();
-    await call(t.app, 'POST', '/api/auth/resend-confirmation', { cookie: u.cookie });
-    const mails = await waitFor(async () => {
-      const all = (await readOutbox(t.config.dataDir)).filter((m) => m.to.includes(u.email));
-      return all.length === 2 ? all : undefined;
-    });
-    const newer = mails
-      .flatMap(linksOf)
-      .map((l) => new URL(l).pathname.replace('/account/', '/api/auth/'))
-      .find((p) => p !== u.path)!;
-    expect((await call(t.app, 'GET', newer)).json().alreadyConfirmed).toBe(false);
+    const { resent } = await resend(u);
+    expect((await call(t.app, 'GET', resent[0]!)).json().alreadyConfirmed).toBe(false);
     await t.db
       .update(accountTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -137,18 +143,10 @@ describe('email confirmation', () => {
 
     it('mails a new working link', async () => {
       const u = await signUp();
-      const res = await call(t.app, 'POST', '/api/auth/resend-confirmation', { cookie: u.cookie });
+      const { res, resent } = await resend(u);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Confirmation email sent' });
 
-      const mails = await waitFor(async () => {
-        const all = (await readOutbox(t.config.dataDir)).filter((m) => m.to.includes(u.email));
-        return all.length === 2 ? all : undefined;
-      });
-      const paths = mails
-        .flatMap(linksOf)
-        .map((l) => new URL(l).pathname.replace('/account/', '/api/auth/'));
-      const resent = paths.filter((p) => p !== u.path);
       expect(resent).toHaveLength(1);
       expect((await call(t.app, 'GET', resent[0]!)).statusCode).toBe(200);
       expect(await statusOf(u.id)).toBe(AccountStatus.CONFIRMED);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accountTokens } from '../../db/schema/index';
 import { newSecret, sha256 } from '../../lib/ids';
@@ -34,33 +34,22 @@ function usable(token: string, kind: AccountTokenKind) {
   );
 }
 
-/** The owner of a token that could still be used, without using it. */
-export async function peekToken(
-  db: DbOrTx,
-  token: string,
-  kind: AccountTokenKind,
-): Promise<string | null> {
+async function ownerWhere(db: DbOrTx, where: SQL | undefined): Promise<string | null> {
   const [row] = await db
     .select({ userId: accountTokens.userId })
     .from(accountTokens)
-    .where(usable(token, kind))
+    .where(where)
     .limit(1);
   return row?.userId ?? null;
 }
 
+/** The owner of a token that could still be used, without using it. */
+export const peekToken = (db: DbOrTx, token: string, kind: AccountTokenKind) =>
+  ownerWhere(db, usable(token, kind));
+
 /** The owner of a token ever issued, used or expired or not (to explain a reused link). */
-export async function issuedTokenOwner(
-  db: DbOrTx,
-  token: string,
-  kind: AccountTokenKind,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: accountTokens.userId })
-    .from(accountTokens)
-    .where(and(eq(accountTokens.id, sha256(token)), eq(accountTokens.kind, kind)))
-    .limit(1);
-  return row?.userId ?? null;
-}
+export const issuedTokenOwner = (db: DbOrTx, token: string, kind: AccountTokenKind) =>
+  ownerWhere(db, and(eq(accountTokens.id, sha256(token)), eq(accountTokens.kind, kind)));
 
 /**
  * Marks a token used and returns its owner, or null when it is unknown, used
