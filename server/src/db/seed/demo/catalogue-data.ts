@@ -14,8 +14,11 @@ const releaseTypeNames = Object.keys(ReleaseType) as [
   ...(keyof typeof ReleaseType)[],
 ];
 
-/** 'YYYY', 'YYYY-MM', 'YYYY-MM-DD', or days relative to the seed day ('+12d', '-5d'). */
-export const DEMO_DATE_PATTERN = /^(?:\d{4}(?:-\d{2}(?:-\d{2})?)?|[+-]\d{1,4}d)$/;
+/**
+ * 'YYYY', 'YYYY-MM', 'YYYY-MM-DD', days relative to the seed day ('+12d',
+ * '-5d'), or days before it within its year ('-40d/year').
+ */
+export const DEMO_DATE_PATTERN = /^(?:\d{4}(?:-\d{2}(?:-\d{2})?)?|[+-]\d{1,4}d|-\d{1,4}d\/year)$/;
 
 export const genreFileSchema = z.array(
   z.object({ name: z.string().min(1), parents: z.array(z.string()), bio: z.string().min(1) }),

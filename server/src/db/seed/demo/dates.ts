@@ -12,12 +12,20 @@ export function utcDay(at: Date): string {
  * be, with its precision. 'YYYY' → 1 January (year), 'YYYY-MM' → the 1st
  * (month), 'YYYY-MM-DD' as is (day), and '+12d' / '-5d' → that many days
  * after or before `now` (day), which keeps some releases upcoming or fresh
- * whenever the catalogue is seeded.
+ * whenever the catalogue is seeded. '-40d/year' is 40 days before `now` but
+ * never before 1 January of `now`'s year, so the release is out this year
+ * whatever day the seed runs (the year's top list reads those).
  */
 export function resolveDemoDate(
   text: string,
   now: Date,
 ): { date: string; datePrecision: DatePrecision } {
+  const thisYear = /^-(\d+)d\/year$/.exec(text);
+  if (thisYear) {
+    const day = utcDay(new Date(now.getTime() - Number(thisYear[1]) * DAY_MS));
+    const yearStart = `${now.getUTCFullYear()}-01-01`;
+    return { date: day < yearStart ? yearStart : day, datePrecision: 'day' };
+  }
   const relative = /^([+-])(\d+)d$/.exec(text);
   if (relative) {
     const days = Number(relative[2]) * (relative[1] === '-' ? -1 : 1);

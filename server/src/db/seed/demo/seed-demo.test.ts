@@ -134,6 +134,15 @@ describe('demo seed with the bundled catalogue', () => {
     expect(fresh!.n).toBeGreaterThan(0);
   });
 
+  it('gives the year top list releases to show', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/releases?type=top-oty' });
+    expect(res.statusCode).toBe(200);
+    const page = res.json() as { totalItems: number; releases: { date: string }[] };
+    expect(page.totalItems).toBeGreaterThanOrEqual(4);
+    const year = String(now.getUTCFullYear());
+    expect(page.releases.every((r) => r.date.startsWith(year))).toBe(true);
+  });
+
   it('is a no-op the second time', async () => {
     const before = await countTables(t.db);
     expect(await seedDemo(t.db, t.config.dataDir, quiet)).toBeNull();

@@ -3,7 +3,7 @@ import { loadDemoCatalogue } from './data';
 import { DEMO_PEOPLE } from './people';
 import { loadDemoReviews, type DemoReview } from './review-data';
 import { resolveReleaseLinks } from './reviews';
-import { buildSeedRows } from './rows';
+import { bundledSeedRows } from './test-support';
 
 const NOW = new Date('2026-05-01T10:00:00Z');
 const DAY = 86_400_000;
@@ -17,15 +17,7 @@ const listeners = DEMO_PEOPLE.map((p, i) => ({
 
 /** The seed's rows with every generated id replaced by what it stands for. */
 function snapshot() {
-  const rows = buildSeedRows({
-    catalogue,
-    genreIds: new Map(),
-    covers: [],
-    adminId: 'admin',
-    listeners,
-    reviews,
-    now: NOW,
-  });
+  const rows = bundledSeedRows(listeners, NOW);
   const names = new Map<string, string>();
   for (const r of rows.releases) names.set(r.id, `${r.title}#${r.type}`);
   for (const t of rows.tracks) names.set(t.id, `${names.get(t.releaseId)}/${t.order}`);

@@ -17,6 +17,10 @@ import {
 } from '../../schema/catalogue';
 import { entries } from '../../schema/entries';
 import { users } from '../../schema/users';
+import { loadDemoCatalogue } from './data';
+import type { RatingListener } from './ratings';
+import { loadDemoReviews } from './review-data';
+import { buildSeedRows } from './rows';
 
 const TABLES = {
   artists,
@@ -94,4 +98,17 @@ export async function expectConsistentStats(db: Db): Promise<void> {
   for (const s of scores) {
     expect([s.upvotes, s.downvotes, s.score]).toEqual([s.up, s.down, s.up - s.down]);
   }
+}
+
+/** The bundled catalogue's seed rows for `listeners` on day `now`, built without a database. */
+export function bundledSeedRows(listeners: readonly RatingListener[], now: Date) {
+  return buildSeedRows({
+    catalogue: loadDemoCatalogue(),
+    genreIds: new Map(),
+    covers: [],
+    adminId: 'admin',
+    listeners,
+    reviews: loadDemoReviews(),
+    now,
+  });
 }
