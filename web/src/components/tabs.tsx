@@ -1,6 +1,26 @@
+import { useLayoutEffect, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import styles from './tabs.module.css';
+
+/**
+ * Scrolls a tab strip sideways so its active tab is in full view (on a narrow
+ * screen the strip scrolls and the active tab may start out of sight). A tab
+ * already in view stays put; one out of view is brought to the middle.
+ */
+function useActiveTabInView(activeSelector: string, key: string) {
+  const strip = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = strip.current;
+    const tab = el?.querySelector<HTMLElement>(activeSelector);
+    if (!el || !tab) return;
+    const box = el.getBoundingClientRect();
+    const at = tab.getBoundingClientRect();
+    if (at.left >= box.left && at.right <= box.right) return;
+    el.scrollLeft += at.left + at.width / 2 - (box.left + box.width / 2);
+  }, [activeSelector, key]);
+  return strip;
+}
 
 export interface TabLinkItem {
   to: string;
@@ -14,8 +34,10 @@ export interface TabLinkItem {
  * URL), so they use navigation semantics with aria-current, not role=tab.
  */
 export function TabLinks({ items, label }: { items: TabLinkItem[]; label: string }) {
+  const { pathname } = useLocation();
+  const strip = useActiveTabInView('[aria-current="page"]', pathname);
   return (
-    <nav aria-label={label} className={styles.tabs}>
+    <nav ref={strip} aria-label={label} className={styles.tabs}>
       {items.map((item) => (
         <NavLink key={item.to} to={item.to} end={item.end} className={styles.tab}>
           {item.label}
@@ -45,6 +67,7 @@ export const panelId = (prefix: string, value: string) => `${prefix}-panel-${val
 
 /** In-page tabs (WAI-ARIA tabs pattern with automatic activation). */
 export function Tabs<T extends string>({ items, value, onChange, label, idPrefix }: TabsProps<T>) {
+  const strip = useActiveTabInView('[aria-selected="true"]', value);
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = items.findIndex((item) => item.value === value);
     let next = -1;
@@ -60,7 +83,13 @@ export function Tabs<T extends string>({ items, value, onChange, label, idPrefix
   }
 
   return (
-    <div role="tablist" aria-label={label} className={styles.tabs} onKeyDown={onKeyDown}>
+    <div
+      ref={strip}
+      role="tablist"
+      aria-label={label}
+      className={styles.tabs}
+      onKeyDown={onKeyDown}
+    >
       {items.map((item) => {
         const selected = item.value === value;
         return (

@@ -1,4 +1,4 @@
-import { ReleaseListKind } from '@earmark/common';
+import { ReleaseListKind, TOP_MIN_RATINGS_ALL_TIME, TOP_MIN_RATINGS_YEAR } from '@earmark/common';
 
 export interface ReleaseListTab {
   kind: ReleaseListKind;
@@ -7,6 +7,8 @@ export interface ReleaseListTab {
   /** Page title and section heading. */
   title: string;
   description: string;
+  /** Why the list can be empty, when that is not obvious. */
+  emptyReason?: string;
 }
 
 /** The release lists offered as tabs under /releases, in tab order. */
@@ -41,12 +43,14 @@ export const RELEASE_LIST_TABS: readonly ReleaseListTab[] = [
     title: 'Top releases',
     description:
       'The highest-rated albums, EPs, mixtapes, live albums and compilations of all time.',
+    emptyReason: `Releases need at least ${TOP_MIN_RATINGS_ALL_TIME} ratings to chart`,
   },
   {
     kind: ReleaseListKind.TopOfTheYear,
     label: 'Top of the year',
     title: 'Top of the year',
     description: 'The highest-rated releases of this year so far.',
+    emptyReason: `Releases need at least ${TOP_MIN_RATINGS_YEAR} ratings this year to chart`,
   },
 ];
 

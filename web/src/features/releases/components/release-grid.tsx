@@ -17,7 +17,16 @@ const releaseKey = (release: ReleaseSummary) => release.id;
 const renderRelease = (release: ReleaseSummary) => <ReleaseCard release={release} />;
 
 /** A whole release list: virtualised, loading the next page as its end scrolls into view. */
-export function ReleaseGrid({ filter, label }: { filter: ReleaseListFilter; label: string }) {
+export function ReleaseGrid({
+  filter,
+  label,
+  emptyReason,
+}: {
+  filter: ReleaseListFilter;
+  label: string;
+  /** Shown under "There are no releases" when the list is empty. */
+  emptyReason?: string | undefined;
+}) {
   const query = useInfiniteQuery(releasesInfiniteQueryOptions(filter));
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
 
@@ -46,7 +55,9 @@ export function ReleaseGrid({ filter, label }: { filter: ReleaseListFilter; labe
   const pages = query.data.pages;
   const releases = pages.flatMap((page) => page.releases);
   if (releases.length === 0) {
-    return <EmptyState icon={<DiscIcon size={28} />} title={NO_RELEASES_TEXT} />;
+    return (
+      <EmptyState icon={<DiscIcon size={28} />} title={NO_RELEASES_TEXT} message={emptyReason} />
+    );
   }
 
   return (

@@ -23,6 +23,13 @@ describe('release lists', () => {
     expect(document.title).toBe('Upcoming releases | Earmark');
   });
 
+  it('says why an empty top list is empty', async () => {
+    mockApi({ 'GET /api/users/me': signedOut, 'GET /api/releases': json(200, makePage([])) });
+    renderApp('/releases/top-oty');
+    expect(await screen.findByText('There are no releases')).toBeTruthy();
+    expect(screen.getByText('Releases need at least 10 ratings this year to chart')).toBeTruthy();
+  });
+
   it('asks for the list of its tab and shows the cards', async () => {
     const fetchMock = mockApi({
       'GET /api/users/me': signedOut,

@@ -26,7 +26,12 @@ export default function ReleaseListPage() {
     >
       <h2 className="visually-hidden">{tab.title}</h2>
       {/* A new list starts a new grid (fresh scroll positions and measurements). */}
-      <ReleaseGrid key={tab.kind} filter={{ type: tab.kind }} label={tab.title} />
+      <ReleaseGrid
+        key={tab.kind}
+        filter={{ type: tab.kind }}
+        label={tab.title}
+        emptyReason={tab.emptyReason}
+      />
     </PageFrame>
   );
 }
