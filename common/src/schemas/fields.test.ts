@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultThemes } from '../theme/defaults';
 import { z } from 'zod';
 import {
   dateString,
@@ -78,15 +79,7 @@ describe('characters every text refuses', () => {
     expect(messages(reviewBodySchema, 'good\u0000')).toEqual([
       'review must not contain NUL characters or unpaired surrogates',
     ]);
-    const colors = themeSchema.shape.colors.parse({
-      background: '#ffffff',
-      background_sub: '#eeeeee',
-      primary: '#123456',
-      highlight: '#654321',
-      text: '#000000',
-      text_sub: '#333333',
-      error: '#ff0000',
-    });
+    const colors = defaultThemes.light.colors;
     expect(messages(themeSchema, { preset: '\ud800', colors })).toEqual([
       'preset must not contain NUL characters or unpaired surrogates',
     ]);
