@@ -25,6 +25,7 @@ import type { Redis } from 'ioredis';
 import { IMAGE_MAX_BYTES, JSON_BODY_LIMIT_BYTES } from '@earmark/common';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { serializeError } from './lib/log';
 import { createMailer, type Mailer } from './lib/mail';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin-check';
@@ -83,11 +84,18 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/** The logger options, with errors logged without the values of failed queries. */
+function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
+  const logger = deps.logger ?? { level: deps.config.logLevel };
+  if (typeof logger !== 'object') return logger;
+  return { ...logger, serializers: { ...logger.serializers, err: serializeError } };
+}
+
 /** Builds the whole HTTP app; `main.ts` and the tests call this the same way. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: loggerOptions(deps),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: (req) => {
@@ -132,7 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'", ...(indexHtml ? inlineScriptHashes(indexHtml) : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The live socket on this host only; older browsers do not count ws(s) as 'self'.
+        connectSrc: ["'self'", config.origin.replace(/^http/, 'ws')],
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
     },

@@ -20,9 +20,11 @@ export const usernameSchema = text('username', {
   max: USERNAME_MAX_LENGTH,
 }).regex(USERNAME_PATTERN, { error: msg.username });
 
+/** Every character of a password counts, spaces included. */
 export const passwordSchema = text('password', {
   min: PASSWORD_MIN_LENGTH,
   max: PASSWORD_MAX_LENGTH,
+  whitespaceCounts: true,
 });
 
 export const signupSchema = z.object({
@@ -35,7 +37,7 @@ export type SignupInput = z.input<typeof signupSchema>;
 /** Login does not reveal the password policy: any non-empty password is tried. */
 export const loginSchema = z.object({
   email: email(),
-  password: text('password', { min: 1, max: PASSWORD_MAX_LENGTH }),
+  password: text('password', { min: 1, max: PASSWORD_MAX_LENGTH, whitespaceCounts: true }),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -49,7 +51,11 @@ export const forgotPasswordChangeSchema = z.object({
 export type ForgotPasswordChangeInput = z.input<typeof forgotPasswordChangeSchema>;
 
 export const updatePasswordSchema = z.object({
-  currentPassword: text('currentPassword', { min: 1, max: PASSWORD_MAX_LENGTH }),
+  currentPassword: text('currentPassword', {
+    min: 1,
+    max: PASSWORD_MAX_LENGTH,
+    whitespaceCounts: true,
+  }),
   password: passwordSchema,
 });
 export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultThemes } from '../theme/defaults';
 import { z } from 'zod';
 import {
   dateString,
@@ -9,8 +10,15 @@ import {
   minItems,
   oneOf,
   queryInt,
+  hasOnlyValidCharacters,
+  isBlankText,
   text,
 } from './fields';
+import { loginSchema, passwordSchema } from './auth';
+import { reviewBodySchema, tagInputSchema } from './entries';
+import { idParamsSchema } from './catalogue';
+import { themeSchema } from './theme';
+import { updateProfileSchema } from './users';
 
 function messages(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);
@@ -33,6 +41,92 @@ describe('text', () => {
     expect(messages(title, undefined)).toEqual(['title must be a string']);
     expect(messages(title, [])).toEqual(['title must be a string']);
     expect(messages(title, ['a', 'b', 'c', 'd', 'e', 'f'])).toEqual(['title must be a string']);
+  });
+});
+
+describe('characters every text refuses', () => {
+  const nul = 'a\u0000b';
+  const lone = 'a\ud800b';
+
+  it('tells NUL and unpaired surrogates from real text', () => {
+    expect(hasOnlyValidCharacters('plain, ünïcödé, 日本語 and 😀')).toBe(true);
+    expect(hasOnlyValidCharacters(nul)).toBe(false);
+    expect(hasOnlyValidCharacters(lone)).toBe(false);
+    expect(hasOnlyValidCharacters('\udc00')).toBe(false);
+    expect(hasOnlyValidCharacters('\ude00\ud83d')).toBe(false);
+  });
+
+  it('refuses them with one clear message, before any other check', () => {
+    const title = text('title', { min: 1, max: 5 });
+    for (const bad of [nul, lone, '\u0000'.repeat(9)]) {
+      expect(messages(title, bad)).toEqual([
+        'title must not contain NUL characters or unpaired surrogates',
+      ]);
+    }
+    expect(messages(text('note'), nul)).toEqual([
+      'note must not contain NUL characters or unpaired surrogates',
+    ]);
+  });
+
+  it('is checked by the shared schemas: ids, emails, passwords, reviews, theme presets', () => {
+    expect(messages(idParamsSchema, { id: '\u0000' })).toEqual([
+      'id must not contain NUL characters or unpaired surrogates',
+    ]);
+    expect(messages(loginSchema, { email: 'a\u0000@example.com', password: 'x\u0000' })).toEqual([
+      'email must not contain NUL characters or unpaired surrogates',
+      'password must not contain NUL characters or unpaired surrogates',
+    ]);
+    expect(messages(reviewBodySchema, 'good\u0000')).toEqual([
+      'review must not contain NUL characters or unpaired surrogates',
+    ]);
+    const colors = defaultThemes.light.colors;
+    expect(messages(themeSchema, { preset: '\ud800', colors })).toEqual([
+      'preset must not contain NUL characters or unpaired surrogates',
+    ]);
+  });
+});
+
+describe('required text', () => {
+  const blanks = [
+    '',
+    ' ',
+    '\n\t ',
+    '\u00a0',
+    '\u200b',
+    '\u200c\u200d\u2060',
+    '\ufeff',
+    ' \u200b \u3000',
+  ];
+
+  it('counts whitespace and zero-width characters as empty', () => {
+    for (const b of blanks) expect(isBlankText(b), JSON.stringify(b)).toBe(true);
+    for (const t of ['a', ' a ', '\u200ba', '😀', '.']) {
+      expect(isBlankText(t), JSON.stringify(t)).toBe(false);
+    }
+  });
+
+  it('refuses a blank value with the minimum length message', () => {
+    for (const b of blanks) {
+      expect(messages(reviewBodySchema, b), JSON.stringify(b)).toEqual([
+        'review must be longer than or equal to 1 characters',
+      ]);
+      expect(messages(tagInputSchema, { name: b }), JSON.stringify(b)).toEqual([
+        'name must be longer than or equal to 1 characters',
+      ]);
+    }
+    expect(messages(reviewBodySchema, ' A fine record. ')).toEqual([]);
+  });
+
+  it('leaves optional text alone and lets every character of a password count', () => {
+    expect(messages(text('note', { max: 5 }), ' ')).toEqual([]);
+    expect(messages(passwordSchema, ' '.repeat(8))).toEqual([]);
+    expect(messages(loginSchema, { email: 'a@example.com', password: ' ' })).toEqual([]);
+  });
+
+  it('clears a display name of only invisible characters', () => {
+    const parse = (name: string) => updateProfileSchema.parse({ username: 'someone', name }).name;
+    expect(parse('\u200b \u200d')).toBe('');
+    expect(parse('  Ann ')).toBe('Ann');
   });
 });
 

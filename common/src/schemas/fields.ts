@@ -16,14 +16,51 @@ function only<C extends z.core.$ZodCheck<never>>(when: (payload: Payload) => boo
   return check;
 }
 
-/** A required text field with the product's messages. */
-export function text(p: string, opts: { min?: number; max?: number } = {}) {
-  let s = z.string({ error: msg.string(p) });
-  if (opts.min !== undefined) {
-    s = s.check(only(isString, z.minLength(opts.min, { error: msg.minLength(p, opts.min) })));
+/** NUL (which PostgreSQL cannot store in text) and halves of surrogate pairs (not Unicode). */
+const FORBIDDEN_CHARACTERS = /[\0\p{Cs}]/u;
+/** Whitespace, zero-width and other invisible format characters, and control characters. */
+const BLANK = /^[\s\p{Default_Ignorable_Code_Point}\p{Cc}]*$/u;
+
+/** True when a text shows nothing: empty, or only whitespace and zero-width characters. */
+export function isBlankText(value: string): boolean {
+  return BLANK.test(value);
+}
+
+/** True when every character of the text can be stored and shown (no NUL, no lone surrogate). */
+export function hasOnlyValidCharacters(value: string): boolean {
+  return !FORBIDDEN_CHARACTERS.test(value);
+}
+
+/** The character check every text input passes first; later checks are skipped when it fails. */
+function validCharacters(p: string) {
+  return only(
+    isString,
+    z.refine<string>(hasOnlyValidCharacters, { error: msg.characters(p), abort: true }),
+  );
+}
+
+/**
+ * A text field with the product's messages. Every text refuses NUL and
+ * unpaired surrogates. A required text (`min` of 1 or more) must also show
+ * something: whitespace and zero-width characters alone count as empty,
+ * except where every character counts (`whitespaceCounts`, for passwords).
+ */
+export function text(
+  p: string,
+  opts: { min?: number; max?: number; whitespaceCounts?: boolean } = {},
+) {
+  let s = z.string({ error: msg.string(p) }).check(validCharacters(p));
+  const { min, max } = opts;
+  if (min !== undefined) {
+    s = s.check(only(isString, z.minLength(min, { error: msg.minLength(p, min) })));
+    if (min >= 1 && !opts.whitespaceCounts) {
+      // Measured once the plain length is enough, so an empty string gets one message.
+      const shows = (v: string) => v.length < min || !isBlankText(v);
+      s = s.check(only(isString, z.refine<string>(shows, { error: msg.minLength(p, min) })));
+    }
   }
-  if (opts.max !== undefined) {
-    s = s.check(only(isString, z.maxLength(opts.max, { error: msg.maxLength(p, opts.max) })));
+  if (max !== undefined) {
+    s = s.check(only(isString, z.maxLength(max, { error: msg.maxLength(p, max) })));
   }
   return s;
 }
@@ -40,6 +77,7 @@ export function email(p = 'email') {
   return z
     .string({ error: msg.string(p) })
     .trim()
+    .check(validCharacters(p))
     .check(only(isString, z.maxLength(254, { error: msg.maxLength(p, 254) })))
     .pipe(z.email({ error: msg.email(p) }))
     .transform((v) => v.toLowerCase());

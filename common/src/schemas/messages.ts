@@ -9,6 +9,7 @@ export const msg = {
   boolean: (p: string) => `${p} must be a boolean value`,
   array: (p: string) => `${p} must be an array`,
   email: (p: string) => `${p} must be an email`,
+  characters: (p: string) => `${p} must not contain NUL characters or unpaired surrogates`,
   minLength: (p: string, n: number) => `${p} must be longer than or equal to ${n} characters`,
   maxLength: (p: string, n: number) => `${p} must be shorter than or equal to ${n} characters`,
   max: (p: string, n: number) => `${p} must not be greater than ${n}`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../constants';
 import { explicitCoverArtValues } from '../enums';
 import type { AccountStatus, ContributorStatus, ExplicitCoverArt, SupporterStatus } from '../enums';
-import { maxItems, text } from './fields';
+import { isBlankText, maxItems, text } from './fields';
 import { usernameSchema } from './auth';
 import { msg } from './messages';
 import type { Theme } from './theme';
@@ -12,8 +12,12 @@ export const usernameParamsSchema = z.object({ username: text('username', { min:
 
 export const updateProfileSchema = z.object({
   username: usernameSchema,
-  /** Display name; empty clears it. */
-  name: text('name', { max: NAME_MAX_LENGTH }).trim().optional().nullable(),
+  /** Display name; empty (or only whitespace and zero-width characters) clears it. */
+  name: text('name', { max: NAME_MAX_LENGTH })
+    .trim()
+    .transform((v) => (isBlankText(v) ? '' : v))
+    .optional()
+    .nullable(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 

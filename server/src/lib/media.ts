@@ -22,6 +22,8 @@ import { newId } from './ids';
  * served with immutable caching.
  */
 
+export const MALFORMED_UPLOAD_MESSAGE = 'Request body is not valid multipart form data';
+
 export const IMAGE_DIMENSIONS_MESSAGE = `Image must be at most ${IMAGE_MAX_SIDE_PX} px on each side`;
 
 /** Folders under `${dataDir}/media`, served at `/media/<folder>/`. */
@@ -197,7 +199,8 @@ function isFileTooLarge(err: unknown): boolean {
 /**
  * Reads the one file of a multipart request (the multipart plugin caps its
  * size). A missing file, another field name or a non-multipart body is
- * answered like a file of the wrong type; an oversized one with 413.
+ * answered like a file of the wrong type; an oversized one with 413, and a
+ * body the multipart parser cannot read with 400.
  */
 export async function readUploadedFile(request: FastifyRequest, field: string): Promise<Buffer> {
   if (!request.isMultipart()) throw badRequest(IMAGE_TYPE_MESSAGE);
@@ -212,8 +215,11 @@ export async function readUploadedFile(request: FastifyRequest, field: string): 
     if (part.file.truncated) throw tooLarge(IMAGE_TOO_LARGE_MESSAGE);
     return buffer;
   } catch (err) {
+    if (err instanceof AppError) throw err;
     if (isFileTooLarge(err)) throw tooLarge(IMAGE_TOO_LARGE_MESSAGE);
-    throw err;
+    // Whatever else the multipart parser refuses (no or an empty boundary, a
+    // part cut off before its end) is the client's malformed body.
+    throw badRequest(MALFORMED_UPLOAD_MESSAGE);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
+import { isApiRoute } from './api-route';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -18,7 +19,7 @@ function originOf(value: string | undefined): string | null {
  */
 export function registerOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method) || !isApiRoute(request)) return;
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
     if (origin !== app.config.origin) {
       throw new AppError(403, 'Cross-site request refused');

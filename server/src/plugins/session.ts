@@ -6,6 +6,7 @@ import type { DbOrTx } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema/index';
 import { forbidden, unauthorized } from '../lib/errors';
 import { newSecret, sha256 } from '../lib/ids';
+import { isApiRoute } from './api-route';
 
 export const SESSION_COOKIE = 'earmark_session';
 /** Extend a session at most once a day, not on every request. */
@@ -112,6 +113,6 @@ export const sessionPlugin = fp(async (app) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/')) await loadSession(app, request, reply);
+    if (isApiRoute(request)) await loadSession(app, request, reply);
   });
 });

@@ -86,6 +86,14 @@ export function decoratePageMeta(app: FastifyInstance): void {
   });
 }
 
+function safeDecodeUri(pathname: string): string | null {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return null;
+  }
+}
+
 export async function registerSpa(app: FastifyInstance, indexHtml: string | null): Promise<void> {
   const pageResolvers = resolvers.get(app) ?? [];
 
@@ -107,11 +115,14 @@ export async function registerSpa(app: FastifyInstance, indexHtml: string | null
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = new URL(request.url, app.config.origin);
+    // Decoded, so `/%61pi/...` is known as an API path like `/api/...`.
+    const decoded = safeDecodeUri(url.pathname);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !url.pathname.startsWith('/api/') &&
-      !url.pathname.startsWith('/media/') &&
-      !url.pathname.startsWith('/assets/');
+      decoded !== null &&
+      !decoded.startsWith('/api/') &&
+      !decoded.startsWith('/media/') &&
+      !decoded.startsWith('/assets/');
     if (!isPage || !indexHtml) {
       return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' });
     }

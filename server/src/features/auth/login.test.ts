@@ -10,7 +10,7 @@ import {
   uniqueName,
   type TestApp,
 } from '../../../test/helpers';
-import { call, nextIp } from './test-support';
+import { call, nextIp, TOO_MANY_REQUESTS } from './test-support';
 
 describe('login and logout', () => {
   let t: TestApp;
@@ -113,11 +113,7 @@ describe('login and logout', () => {
     }
     const limited = await logIn(user.email, password, ip);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: 'Too many requests, please try again later.',
-    });
+    expect(limited.json()).toEqual(TOO_MANY_REQUESTS);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // The owner signing in from elsewhere is not locked out.
     const elsewhere = await logIn(user.email, password);

@@ -25,7 +25,18 @@ export const ipLimits = {
 export const accountLimits = {
   /** Guesses at one account from one address. */
   login: { max: 10, timeWindow: 15 * MINUTE },
-  /** Reset mails to one address, whoever asks. */
+  /**
+   * Sign-ins to one account from browsers it does not know, whatever their
+   * addresses: guessing from many addresses is slowed, while the owner's
+   * known browsers are not counted (see known-device.ts). Twice the
+   * per-address limit, so one address using up its share leaves the owner
+   * room on a new browser.
+   */
+  loginUnknownBrowsers: { max: 20, timeWindow: 15 * MINUTE },
+  /**
+   * Reset mails to one address, whoever asks. Past it the request is still
+   * answered alike; only no further mail is sent.
+   */
   forgotPassword: { max: 5, timeWindow: HOUR },
   resendConfirmation: { max: 5, timeWindow: HOUR },
   /** Guesses at the current password from a borrowed session. */
@@ -43,13 +54,20 @@ export function bodyEmail(request: FastifyRequest): string {
   return typeof body?.email === 'string' ? body.email : '';
 }
 
+export interface Counted {
+  /** False once the limit is exceeded. */
+  allowed: boolean;
+  /** Seconds until the window ends. */
+  retryAfter: number;
+}
+
 /**
- * A preHandler that counts requests under a key built from the validated
- * request (the body has been parsed by then, unlike in `onRequest`). Keys are
- * prefixed with the limit's name because limiters made this way share one
- * namespace in the Redis store.
+ * Counts a request under a key built from the validated request (the body
+ * has been parsed by then, unlike in `onRequest`) and tells whether it is
+ * within the limit. Keys are prefixed with the limit's name because
+ * limiters made this way share one namespace in the Redis store.
  */
-export function limitBy(
+export function counter(
   app: FastifyInstance,
   name: string,
   limit: Limit,
@@ -59,11 +77,31 @@ export function limitBy(
     ...limit,
     keyGenerator: (request) => `auth-${name}:${key(request)}`,
   });
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return async (request: FastifyRequest): Promise<Counted> => {
     const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header('retry-after', result.ttlInSeconds);
-      throw tooManyRequests();
-    }
+    return {
+      allowed: result.isAllowed || !result.isExceeded,
+      retryAfter: result.isAllowed ? 0 : result.ttlInSeconds,
+    };
+  };
+}
+
+/** Answers 429 (with Retry-After) when a counted request is over its limit. */
+export function refuseWhenOver(counted: Counted, reply: FastifyReply): void {
+  if (counted.allowed) return;
+  reply.header('retry-after', counted.retryAfter);
+  throw tooManyRequests();
+}
+
+/** A preHandler that answers 429 once the requests counted under a key exceed the limit. */
+export function limitBy(
+  app: FastifyInstance,
+  name: string,
+  limit: Limit,
+  key: (request: FastifyRequest) => string,
+) {
+  const count = counter(app, name, limit, key);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    refuseWhenOver(await count(request), reply);
   };
 }

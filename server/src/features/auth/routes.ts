@@ -13,6 +13,7 @@ import {
   updatePasswordSchema,
 } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
+import type { UserRow } from '../../db/schema/index';
 import { endSession, requireUser, sessionUser, startSession } from '../../plugins/session';
 import { unauthorized } from '../../lib/errors';
 import { toCurrentUser } from '../users/present';
@@ -22,7 +23,15 @@ import {
   resetPassword,
   updatePassword,
 } from './password-service';
-import { accountLimits, bodyEmail, ipLimits, limitBy } from './rate-limits';
+import { isKnownDevice, rememberDevice } from './known-device';
+import {
+  accountLimits,
+  bodyEmail,
+  counter,
+  ipLimits,
+  limitBy,
+  refuseWhenOver,
+} from './rate-limits';
 import {
   confirmEmail,
   EMAIL_ALREADY_CONFIRMED,
@@ -43,6 +52,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       startSession(app, request, reply, userId, tx);
 
   const userKey = (request: FastifyRequest) => request.user?.id ?? '';
+  const countUnknownBrowserLogin = counter(
+    app,
+    'login-account',
+    accountLimits.loginUnknownBrowsers,
+    bodyEmail,
+  );
+  const countResetMail = counter(app, 'forgot-password', accountLimits.forgotPassword, bodyEmail);
 
   app.post(
     '/signup',
@@ -52,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await signUp(app, request.body, signInOn(request, reply));
+      rememberDevice(app, request, reply, user);
       return reply.status(201).send({ user: toCurrentUser(user) });
     },
   );
@@ -70,7 +87,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     },
     async (request, reply) => {
-      const user = await logIn(app, request.body, signInOn(request, reply));
+      // Across addresses, unless this browser signed in to the account before
+      // (whether the email names an account is not revealed: unknown ones count too).
+      const limitUnknownBrowsers = async (found: UserRow | undefined) => {
+        if (found && isKnownDevice(request, found)) return;
+        refuseWhenOver(await countUnknownBrowserLogin(request), reply);
+      };
+      const user = await logIn(app, request.body, signInOn(request, reply), limitUnknownBrowsers);
+      rememberDevice(app, request, reply, user);
       return { user: toCurrentUser(user) };
     },
   );
@@ -115,10 +139,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, body: forgotPasswordSchema, response: { 200: messageReplySchema } },
       config: { rateLimit: ipLimits.forgotPassword },
-      preHandler: limitBy(app, 'forgot-password', accountLimits.forgotPassword, bodyEmail),
     },
     async (request) => {
-      await requestPasswordReset(app, request.body.email);
+      // Past the per-address limit nothing more is mailed, but the answer stays
+      // the same, so asking for someone's address cannot block their reset.
+      if ((await countResetMail(request)).allowed) {
+        await requestPasswordReset(app, request.body.email);
+      }
       return { message: FORGOT_PASSWORD_REPLY };
     },
   );

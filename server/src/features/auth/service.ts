@@ -108,12 +108,24 @@ export async function signUp(
 }
 
 /**
+ * Runs before the password is checked, with the account the email names
+ * (undefined when there is none); throws to refuse the attempt (a limit).
+ */
+export type BeforePasswordCheck = (user: UserRow | undefined) => Promise<void>;
+
+/**
  * Checks the credentials and signs the user in. Unknown emails still cost one
  * password verification so response times do not reveal which accounts exist;
  * the ban is only revealed to someone who knows the password.
  */
-export async function logIn(ctx: AuthContext, input: LoginInput, signIn: SignIn): Promise<UserRow> {
+export async function logIn(
+  ctx: AuthContext,
+  input: LoginInput,
+  signIn: SignIn,
+  beforePasswordCheck?: BeforePasswordCheck,
+): Promise<UserRow> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  await beforePasswordCheck?.(user);
   const hash = user?.passwordHash ?? (await dummyPasswordHash());
   const valid = await verifyPassword(hash, input.password);
   if (!user || !valid || user.accountStatus === AccountStatus.DELETED) {

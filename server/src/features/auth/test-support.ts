@@ -156,6 +156,13 @@ export function outboxMail(dataDir: string, to: string, subject: RegExp): Promis
   });
 }
 
+/** The reply to a request over a rate limit. */
+export const TOO_MANY_REQUESTS = {
+  statusCode: 429,
+  error: 'Too Many Requests',
+  message: 'Too many requests, please try again later.',
+};
+
 let ipSeq = 0;
 /** A fresh client address, so per-IP limits of one test do not touch another. */
 export function nextIp(): string {

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../../test/helpers';
 
+/** The sources of one directive of a Content Security Policy. */
+function directive(csp: string, name: string): string[] {
+  const found = csp.split(';').find((d) => d.trim().split(/\s+/)[0] === name);
+  return found ? found.trim().split(/\s+/).slice(1) : [];
+}
+
 describe('platform', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -23,6 +29,8 @@ describe('platform', () => {
       expect(csp, url).toContain("default-src 'self'");
       expect(csp, url).toContain("object-src 'none'");
       expect(csp, url).toContain("frame-ancestors 'self'");
+      // Scripts may talk to this site and its live socket only, not to any WebSocket host.
+      expect(directive(csp, 'connect-src'), url).toEqual(["'self'", 'ws://localhost:3000']);
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
       // Served over plain HTTP here, so no HSTS and no upgrade of requests.
@@ -67,6 +75,8 @@ describe('platform behind HTTPS', () => {
   it('asks browsers to keep to HTTPS', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['strict-transport-security']).toContain('max-age=');
-    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain('upgrade-insecure-requests');
+    expect(directive(csp, 'connect-src')).toEqual(["'self'", 'wss://earmark.example']);
   });
 });

@@ -1,4 +1,4 @@
-import { formatRating, releaseTypeLabels, type ReleaseType } from '@earmark/common';
+import { formatRating, idParamsSchema, releaseTypeLabels, type ReleaseType } from '@earmark/common';
 import type { Db } from '../../db/client';
 import type { PageMeta } from '../../plugins/spa';
 import { coverUrls } from './present';
@@ -13,8 +13,9 @@ export function entityIdFromPath(pathname: string, section: string): string | nu
   const m = new RegExp(`^/${section}/([^/]+)(?:/.*)?$`).exec(pathname);
   if (!m) return null;
   try {
-    const id = decodeURIComponent(m[1]!);
-    return id.length > 0 && id.length <= 64 ? id : null;
+    // The API's own id check, so a page address cannot reach a query the API would refuse.
+    const id = idParamsSchema.shape.id.safeParse(decodeURIComponent(m[1]!));
+    return id.success ? id.data : null;
   } catch {
     return null;
   }
