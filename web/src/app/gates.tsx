@@ -4,9 +4,9 @@ import { isAdmin, isNotConfirmed } from '@earmark/common';
 import { ButtonLink } from '../components/button';
 import { LockIcon } from '../components/icons';
 import { PageFrame } from '../components/page-frame';
-import { useCurrentUser } from '../features/auth/api';
-import { NotFoundView } from './error-views';
-import { paths } from './paths';
+import { useCurrentUser } from '../lib/current-user';
+import { NotFoundView } from '../components/error-views';
+import { paths } from '../lib/paths';
 import styles from './gates.module.css';
 
 export const LOGIN_REQUIRED_MESSAGE = 'Please login or sign up to access this page.';

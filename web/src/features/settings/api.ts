@@ -8,7 +8,7 @@ import type {
 } from '@earmark/common';
 import { api } from '../../lib/api';
 import { showSnackbar } from '../../lib/snackbar';
-import { useSetCurrentUser } from '../auth/api';
+import { useSetCurrentUser } from '../../lib/current-user';
 import { userProfilesQueryKey } from '../users/api';
 
 export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully';

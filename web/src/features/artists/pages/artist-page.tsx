@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { LoadFailure } from '../../../app/load-failure';
+import { LoadFailure } from '../../../components/load-failure';
 import { EmptyState } from '../../../components/empty-state';
 import { EntityHeader } from '../../../components/entity-header';
 import { DiscIcon } from '../../../components/icons';

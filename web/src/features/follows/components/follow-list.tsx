@@ -3,7 +3,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SupporterStatus } from '@earmark/common';
 import type { FollowReply, PagedUsers } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';

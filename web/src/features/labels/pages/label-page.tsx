@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { ReleaseListKind } from '@earmark/common';
-import { LoadFailure } from '../../../app/load-failure';
+import { LoadFailure } from '../../../components/load-failure';
 import { EntityHeader } from '../../../components/entity-header';
 import { PageFrame } from '../../../components/page-frame';
 import { PageSpinner } from '../../../components/spinner';

@@ -1,8 +1,8 @@
 import { Outlet, useParams } from 'react-router';
 import { formatRating, releaseTypeLabels } from '@earmark/common';
 import type { Release } from '@earmark/common';
-import { LoadFailure } from '../../../app/load-failure';
-import { paths } from '../../../app/paths';
+import { LoadFailure } from '../../../components/load-failure';
+import { paths } from '../../../lib/paths';
 import { PageFrame } from '../../../components/page-frame';
 import { PageSpinner } from '../../../components/spinner';
 import { TabLinks } from '../../../components/tabs';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { relativeTime, SortBy } from '@earmark/common';
 import type { Entry } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { ChevronRightIcon } from '../../../components/icons';
