@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@earmark/common';
 import { api, isApiError } from './api';
+import { sessionKeys } from '../lib/query-keys';
 
 /**
  * The session: who is signed in. Every feature reads it (to show or hide
@@ -19,7 +20,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUse
 
 export const currentUserQueryOptions = () =>
   queryOptions({
-    queryKey: ['users', 'me'] as const,
+    queryKey: sessionKeys.me(),
     queryFn: ({ signal }) => fetchCurrentUser(signal),
   });
 

@@ -11,6 +11,7 @@ import type {
 import { api } from '../../lib/api';
 import { currentUserQueryOptions } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
+import { authKeys } from '../../lib/query-keys';
 
 // ---- sign in, sign up, sign out --------------------------------------------
 
@@ -84,7 +85,7 @@ export const confirmEmail = (token: string) =>
  */
 export const confirmEmailQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['auth', 'confirm', token] as const,
+    queryKey: authKeys.confirm(token),
     queryFn: () => confirmEmail(token),
     retry: false,
     staleTime: Infinity,
