@@ -9,7 +9,7 @@ import { EditIcon, HistoryIcon, MoreIcon } from '../../../components/extra-icons
 import { Menu } from '../../../components/menu';
 import { PageFrame } from '../../../components/page-frame';
 import { PageSpinner } from '../../../components/spinner';
-import { ReleaseGrid } from '../../releases/components/release-grid';
+import { ReleaseGrid } from '../../releases';
 import { useGenre } from '../api';
 import styles from './genre-page.module.css';
 

@@ -7,12 +7,12 @@ import { ChevronRightIcon, DiscIcon, ListIcon, ReviewIcon } from '../../../compo
 import { PageFrame } from '../../../components/page-frame';
 import { WhenVisible } from '../../../components/when-visible';
 import { useCurrentUser } from '../../../lib/current-user';
-import { ReleaseSection } from '../../releases/components/release-section';
+import { ReleaseSection } from '../../releases';
 import styles from './home-page.module.css';
 
 // Below the fold: its code (markdown excerpts, relative dates) loads as the reader scrolls.
 const NewReviewsSection = lazy(() =>
-  import('../../reviews/components/new-reviews-section').then((m) => ({
+  import('../../reviews').then((m) => ({
     default: m.NewReviewsSection,
   })),
 );

@@ -4,7 +4,7 @@ import { CARD_PADDING_PX, releaseTypeLabels } from '@earmark/common';
 import type { ReleaseSummary } from '@earmark/common';
 import { paths } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/current-user';
-import { EntrySummary } from '../../entries/components/entry-summary';
+import { EntrySummary } from '../../entries';
 import { formatReleaseDate } from '../format';
 import { ArtistLinks } from './artist-links';
 import { CoverImage } from './cover-image';

@@ -7,12 +7,15 @@ import { paths } from '../../../lib/paths';
 import { ChevronDownIcon } from '../../../components/icons';
 import { Popover, PopoverAnchor } from '../../../components/popover';
 import { Spinner } from '../../../components/spinner';
-import { useMyEntry } from '../../entries/api';
+import {
+  FUTURE_RELEASE_NOTE,
+  RatingControl,
+  TrackVoteList,
+  isFutureRelease,
+  useMyEntry,
+  useTrackVoting,
+} from '../../entries';
 import { AddToListSlot } from '../../../components/add-to-list-slot';
-import { FUTURE_RELEASE_NOTE } from '../../entries/components/entry-panel';
-import { RatingControl } from '../../entries/components/rating-control';
-import { TrackVoteList, useTrackVoting } from '../../entries/components/track-votes';
-import { isFutureRelease } from '../../entries/release-timing';
 import { useRelease } from '../api';
 import styles from './release-entry-popover.module.css';
 
