@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { takeContractViolations } from './api-contract';
 
 // Lazy routes load their chunks on first use; on a busy two-core machine that
 // can take longer than Testing Library's 1 s default.
@@ -10,6 +11,9 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // A fake reply the real server could not send fails the test that used it.
+  const violations = takeContractViolations();
+  if (violations.length > 0) throw new Error(violations.join('\n\n'));
 });
 
 // jsdom has no modal dialogs. Browsers open them in the top layer with the
