@@ -38,14 +38,7 @@ export const VIRTUAL_ROW_ESTIMATE_PX = 330;
 export const CARD_PADDING_PX = 4;
 export const INFINITE_SCROLL_MARGIN_PX = 10;
 
-export const TRACK_LIST_PANEL_PX = 360;
 export const AVATAR_LARGE_PX = 170;
-export const NOTIFICATION_AVATAR_PX = 50;
-export const HEADER_HEIGHT_PX = 60;
-export const DRAWER_WIDTH_PX = 320;
-export const MODAL_MAX_WIDTH_PX = 500;
-export const BORDER_RADIUS_PX = 4;
-export const FONT_SIZES_PX = [50, 24, 18, 14, 11] as const;
 
 /** Account tokens and sessions. */
 export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;

@@ -21,6 +21,23 @@ test.describe('app shell', () => {
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByRole('link', { name: 'Rules', exact: true })).toBeVisible();
 
+    // A modal dialog: Tab and Shift+Tab never reach the page behind (focus may
+    // pass through the browser's own controls, 'none' here, on its way round).
+    await expect(drawer.locator(':focus')).toHaveCount(1);
+    const where = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return 'none';
+        return active.closest('dialog') ? 'drawer' : `page: ${active.outerHTML.slice(0, 80)}`;
+      });
+    const seen: string[] = [];
+    for (const key of ['Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Tab', 'Tab', 'Tab', 'Tab']) {
+      await page.keyboard.press(key);
+      seen.push(await where());
+    }
+    expect(seen.filter((place) => place.startsWith('page'))).toEqual([]);
+    expect(seen.at(-1)).toBe('drawer');
+
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await expect(rules).toBeHidden();

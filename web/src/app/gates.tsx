@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isAdmin, isNotConfirmed } from '@earmark/common';
+import { isNotConfirmed } from '@earmark/common';
 import { ButtonLink } from '../components/button';
 import { LockIcon } from '../components/icons';
 import { PageFrame } from '../components/page-frame';
-import { useCurrentUser } from '../features/auth/api';
-import { NotFoundView } from './error-views';
-import { paths } from './paths';
+import { useCurrentUser } from '../lib/current-user';
+import { paths } from '../lib/paths';
 import styles from './gates.module.css';
 
 export const LOGIN_REQUIRED_MESSAGE = 'Please login or sign up to access this page.';
@@ -40,14 +39,6 @@ export function LoginRequired() {
 export function RequireAuth() {
   const { user } = useCurrentUser();
   if (!user) return <LoginRequired />;
-  return <Outlet />;
-}
-
-/** Layout route for admin pages: everyone else sees the 404 page. */
-export function RequireAdmin() {
-  const { user } = useCurrentUser();
-  if (!user) return <LoginRequired />;
-  if (!isAdmin(user)) return <NotFoundView />;
   return <Outlet />;
 }
 

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { AccountStatus } from '@earmark/common';
 import { json, makeUser, mockApi, signedOut } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
-import { RouteErrorView } from './error-views';
+import { RouteErrorView } from '../components/error-views';
 
 afterEach(() => {
   cleanup();

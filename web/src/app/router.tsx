@@ -2,11 +2,11 @@ import { createBrowserRouter, data, redirect } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { ReleaseListKind, RESERVED_USERNAMES } from '@earmark/common';
 import { PageSpinner } from '../components/spinner';
-import NotFoundPage, { RouteErrorView } from './error-views';
+import NotFoundPage, { RouteErrorView } from '../components/error-views';
 import { RequireAuth } from './gates';
 import { lazyPage } from './lazy-page';
 import { AppLayout } from './layout/app-layout';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /**
  * A reserved word (a route name) can never be a username: answer 404 without

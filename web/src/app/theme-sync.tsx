@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useCurrentUser } from '../features/auth/api';
+import { useCurrentUser } from '../lib/current-user';
 import { getTheme, setTheme } from '../lib/theme';
 
 /**

@@ -1,6 +1,5 @@
 import { useId, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
-import { createPortal } from 'react-dom';
 import { IconButton } from './icon-button';
 import { CloseIcon } from './icons';
 import { useModal } from './use-modal';
@@ -17,28 +16,28 @@ export interface DialogProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
 }
 
-/** A modal dialog, at most 500px wide. Escape, the close button or a click outside closes it. */
+/**
+ * A modal dialog (a native `<dialog>`), at most 500px wide. Escape, the close
+ * button or a press outside its panel closes it.
+ */
 export function Dialog({ open, onClose, title, children, footer, initialFocusRef }: DialogProps) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useModal(open, ref, onClose, initialFocusRef);
   if (!open) return null;
 
-  return createPortal(
-    <div
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      tabIndex={-1}
       className={styles.overlay}
       onMouseDown={(event) => {
+        // The dialog element is the whole window; its panel is the visible box.
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={styles.dialog}
-      >
+      <div className={styles.dialog}>
         <div className={styles.header}>
           <h2 id={titleId} className={styles.title}>
             {title}
@@ -48,7 +47,6 @@ export function Dialog({ open, onClose, title, children, footer, initialFocusRef
         <div className={styles.body}>{children}</div>
         {footer && <div className={styles.footer}>{footer}</div>}
       </div>
-    </div>,
-    document.body,
+    </dialog>
   );
 }

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Drawer } from './drawer';
 
@@ -22,14 +22,19 @@ function Harness() {
 }
 
 describe('Drawer', () => {
-  it('is a named modal dialog that takes focus when opened', async () => {
+  it('is a named native dialog, opened modally, that takes focus', async () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Menu' });
-    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.tagName).toBe('DIALOG');
+    // showModal() makes the page behind inert and keeps Tab inside (checked in the browser).
+    expect(showModal).toHaveBeenCalledTimes(1);
     expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(document.body.style.overflow).toBe('hidden');
+    showModal.mockRestore();
   });
 
   it('closes with Escape and gives focus back to the opener', async () => {
@@ -41,19 +46,26 @@ describe('Drawer', () => {
 
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
+    expect(document.body.style.overflow).toBe('');
   });
 
-  it('keeps Tab inside the drawer', async () => {
+  it('closes on a press outside the panel, not inside it', async () => {
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const dialog = screen.getByRole('dialog', { name: 'Menu' });
 
-    for (let i = 0; i < 5; i += 1) {
-      await user.tab();
-      expect(dialog.contains(document.activeElement)).toBe(true);
-    }
-    await user.tab({ shift: true });
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.mouseDown(screen.getByRole('heading', { name: 'Menu' }));
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBe(dialog);
+    fireEvent.mouseDown(dialog);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('follows the browser when it closes the dialog itself', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    act(() => (screen.getByRole('dialog', { name: 'Menu' }) as HTMLDialogElement).close());
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

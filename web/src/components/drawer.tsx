@@ -1,6 +1,5 @@
 import { useId, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { createPortal } from 'react-dom';
 import { IconButton } from './icon-button';
 import { CloseIcon } from './icons';
 import { useModal } from './use-modal';
@@ -18,7 +17,10 @@ export interface DrawerProps {
   children: ReactNode;
 }
 
-/** A 320px modal panel sliding from one side. Escape or a click outside closes it. */
+/**
+ * A 320px modal panel (a native `<dialog>`) sliding from one side. Escape or
+ * a press outside the panel closes it.
+ */
 export function Drawer({
   open,
   onClose,
@@ -27,22 +29,23 @@ export function Drawer({
   headerActions,
   children,
 }: DrawerProps) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useModal(open, ref, onClose);
   if (!open) return null;
 
-  return createPortal(
-    <>
-      <div className={styles.overlay} onMouseDown={onClose} aria-hidden="true" />
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={`${styles.drawer} ${styles[side]}`}
-      >
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      className={styles.overlay}
+      onMouseDown={(event) => {
+        // The dialog element is the whole window; its panel is the visible drawer.
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className={`${styles.drawer} ${styles[side]}`}>
         <div className={styles.header}>
           <h2 id={titleId} className={styles.title}>
             {title}
@@ -52,7 +55,6 @@ export function Drawer({
         </div>
         <div className={styles.body}>{children}</div>
       </div>
-    </>,
-    document.body,
+    </dialog>
   );
 }

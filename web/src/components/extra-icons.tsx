@@ -38,10 +38,3 @@ export const HistoryIcon = /* @__PURE__ */ stroke(
     <path d="M12 8v4l3 2" />
   </>,
 );
-export const MusicNoteIcon = /* @__PURE__ */ stroke(
-  <>
-    <path d="M9 18V6l10-2v12" />
-    <circle cx="6.5" cy="18" r="2.5" />
-    <circle cx="16.5" cy="16" r="2.5" />
-  </>,
-);

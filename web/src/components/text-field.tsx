@@ -82,21 +82,3 @@ export function TextField({
     </Field>
   );
 }
-
-export type TextAreaFieldProps = ComponentProps<'textarea'> & FieldProps;
-
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  hideLabel,
-  id,
-  className,
-  ...props
-}: TextAreaFieldProps) {
-  return (
-    <Field {...{ label, error, hint, hideLabel, id, className }}>
-      {(control) => <textarea {...control} {...props} />}
-    </Field>
-  );
-}

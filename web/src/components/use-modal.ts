@@ -1,94 +1,61 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffectEvent, useLayoutEffect } from 'react';
 import type { RefObject } from 'react';
 
-const FOCUSABLE = [
-  'a[href]',
-  'area[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  'iframe',
-  '[tabindex]:not([tabindex="-1"])',
-  '[contenteditable="true"]',
-].join(',');
+/** Open modals; the page behind does not scroll while there is one. */
+let openCount = 0;
 
-export function focusableWithin(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (el) => !el.hasAttribute('inert') && el.getAttribute('aria-hidden') !== 'true',
-  );
-}
-
-/** Open modals, innermost last: only the top one reacts to Escape and Tab. */
-const stack: symbol[] = [];
-
-function setBackgroundInert(inert: boolean) {
-  const root = document.getElementById('root');
-  if (root) root.inert = inert;
-  document.body.style.overflow = inert ? 'hidden' : '';
-}
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * Modal behaviour shared by dialogs and drawers: focus moves inside on open,
- * Tab cycles within, Escape closes, the page behind is inert and does not
- * scroll, and focus returns to the opener on close.
+ * Modal behaviour shared by dialogs and drawers, from the native `<dialog>`:
+ * `showModal()` puts it above everything, makes the page behind inert (focus
+ * and pointer cannot reach it) and turns Escape into a `cancel` event. This
+ * hook opens the dialog, moves focus inside, lets the owner close it (Escape
+ * or the browser closing it), stops the page from scrolling, and returns
+ * focus to the opener afterwards.
  */
 export function useModal(
   open: boolean,
-  containerRef: RefObject<HTMLElement | null>,
+  dialogRef: RefObject<HTMLDialogElement | null>,
   onClose: () => void,
   initialFocusRef?: RefObject<HTMLElement | null>,
 ): void {
   const close = useEffectEvent(onClose);
-  const focusInitial = useEffectEvent(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const target = initialFocusRef?.current ?? focusableWithin(container)[0] ?? container;
+  const focusInitial = useEffectEvent((dialog: HTMLDialogElement) => {
+    const target =
+      initialFocusRef?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog;
     target.focus();
   });
 
-  useEffect(() => {
-    if (!open) return;
-    const id = Symbol('modal');
+  // A layout effect: the dialog is modal before the first paint.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    stack.push(id);
-    if (stack.length === 1) setBackgroundInert(true);
-    focusInitial();
+    if (!dialog.open) dialog.showModal();
+    focusInitial(dialog);
+    openCount += 1;
+    document.body.style.overflow = 'hidden';
 
-    function onKeyDown(event: KeyboardEvent) {
-      if (stack[stack.length - 1] !== id) return;
-      const container = containerRef.current;
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        close();
-        return;
-      }
-      if (event.key !== 'Tab' || !container) return;
-      const items = focusableWithin(container);
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) {
-        event.preventDefault();
-        container.focus();
-        return;
-      }
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !container.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !container.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
+    // The owner decides: Escape asks it to close instead of closing the element.
+    function onCancel(event: Event) {
+      event.preventDefault();
+      close();
     }
-
-    document.addEventListener('keydown', onKeyDown);
+    // Browsers may close it anyway (a second Escape); the owner follows.
+    function onNativeClose() {
+      close();
+    }
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onNativeClose);
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      const index = stack.indexOf(id);
-      if (index !== -1) stack.splice(index, 1);
-      if (stack.length === 0) setBackgroundInert(false);
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onNativeClose);
+      if (dialog.open) dialog.close();
+      openCount -= 1;
+      if (openCount === 0) document.body.style.overflow = '';
       if (opener?.isConnected) opener.focus();
     };
-  }, [open, containerRef]);
+  }, [open, dialogRef]);
 }

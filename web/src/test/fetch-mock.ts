@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { CurrentUser } from '@earmark/common';
+import { checkReply } from './api-contract';
 
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
@@ -12,7 +13,8 @@ export function json(status: number, body: unknown): Response {
 
 /**
  * Replaces the network (the only thing the web tests fake): `routes` maps
- * 'METHOD /api/path' to a reply; anything else answers 404.
+ * 'METHOD /api/path' to a reply; anything else answers 404. Successful JSON
+ * replies must match the API's shared schemas (see api-contract.ts).
  */
 export function mockApi(routes: Record<string, Handler | Response | (() => Response)>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -20,8 +22,9 @@ export function mockApi(routes: Record<string, Handler | Response | (() => Respo
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
     const route = routes[key];
     if (!route) return json(404, { statusCode: 404, error: 'Not Found', message: 'Not found' });
-    if (route instanceof Response) return route.clone();
-    return route(url, init);
+    const reply = route instanceof Response ? route.clone() : await route(url, init);
+    await checkReply(key, reply);
+    return reply;
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { PageSpinner } from '../../components/spinner';
-import { useCurrentUser } from '../../features/auth/api';
+import { useCurrentUser } from '../../lib/current-user';
 import { ConfirmRedirect } from '../gates';
 import { Header } from './header';
 import { NavigationProgress } from './navigation-progress';

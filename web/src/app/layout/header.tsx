@@ -4,7 +4,7 @@ import type { CurrentUser } from '@earmark/common';
 import { IconButton } from '../../components/icon-button';
 import { MenuIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { NotificationsButton } from './notifications-button';
 import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SearchIcon } from '../../components/icons';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import styles from './search-box.module.css';
 
 /** The header search. Enter opens the search page for the typed text. */

@@ -22,7 +22,7 @@ import {
   XIcon,
 } from '../../components/icons';
 import { setSideMenuSide, useSideMenuSide } from '../../lib/side-menu-side';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { ContactDialog } from './contact-dialog';
 import styles from './side-menu.module.css';
 

@@ -11,7 +11,7 @@ import {
 import { Menu } from '../../components/menu';
 import type { MenuItem } from '../../components/menu';
 import { useLogout } from '../../features/auth/api';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import styles from './user-menu.module.css';
 
 /** The avatar menu of a signed-in user. */

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type {
   ConfirmEmailReply,
@@ -9,39 +9,10 @@ import type {
   MessageReply,
   SignupInput,
 } from '@earmark/common';
-import { api, isApiError } from '../../lib/api';
-import { paths } from '../../app/paths';
-
-// ---- session ----------------------------------------------------------------
-
-/** The signed-in user, or null when signed out (a 401 is an answer, not an error). */
-export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
-  try {
-    return await api.get<CurrentUser>('/users/me', { signal });
-  } catch (error) {
-    if (isApiError(error, 401)) return null;
-    throw error;
-  }
-}
-
-export const currentUserQueryOptions = () =>
-  queryOptions({
-    queryKey: ['users', 'me'] as const,
-    queryFn: ({ signal }) => fetchCurrentUser(signal),
-  });
-
-/** `user` is undefined while loading, null when signed out. */
-export function useCurrentUser() {
-  const query = useQuery(currentUserQueryOptions());
-  return { ...query, user: query.data };
-}
-
-/** Replaces the cached session user, e.g. with the CurrentUser a settings call returns. */
-export function useSetCurrentUser() {
-  const queryClient = useQueryClient();
-  return (user: CurrentUser | null) =>
-    queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
-}
+import { api } from '../../lib/api';
+import { currentUserQueryOptions } from '../../lib/current-user';
+import { paths } from '../../lib/paths';
+import { authKeys } from '../../lib/query-keys';
 
 // ---- sign in, sign up, sign out --------------------------------------------
 
@@ -115,7 +86,7 @@ export const confirmEmail = (token: string) =>
  */
 export const confirmEmailQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['auth', 'confirm', token] as const,
+    queryKey: authKeys.confirm(token),
     queryFn: () => confirmEmail(token),
     retry: false,
     staleTime: Infinity,

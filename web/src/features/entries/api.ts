@@ -17,11 +17,9 @@ import type {
 } from '@earmark/common';
 import { api, isApiError } from '../../lib/api';
 import { updateCachedRelease, withTrackVoteChange, withViewerEntry } from './release-cache';
+import { entryKeys } from '../../lib/query-keys';
 
 const enc = encodeURIComponent;
-
-/** Every entries query (the viewer's entry, entry lists, review pages, user tags) starts with this. */
-export const entriesQueryKey = ['entries'] as const;
 
 // ---- the viewer's entry on a release ------------------------------------------
 
@@ -40,7 +38,7 @@ export async function fetchMyEntry(releaseId: string, signal?: AbortSignal): Pro
 /** Signed-in only: the viewer's entry on a release, or null before they log it. */
 export const myEntryQueryOptions = (releaseId: string) =>
   queryOptions({
-    queryKey: [...entriesQueryKey, 'release', releaseId, 'me'] as const,
+    queryKey: entryKeys.mine(releaseId),
     queryFn: ({ signal }) => fetchMyEntry(releaseId, signal),
   });
 
@@ -57,7 +55,7 @@ export const fetchOwnTags = (signal?: AbortSignal) =>
 /** The viewer's own tags (keyed by their id so a change of account never mixes lists). */
 export const userTagsQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: [...entriesQueryKey, 'user', userId, 'tags'] as const,
+    queryKey: entryKeys.tags(userId),
     queryFn: ({ signal }) => fetchOwnTags(signal),
   });
 
@@ -105,7 +103,7 @@ export async function saveEntry(
 // ---- mutations ----------------------------------------------------------------
 
 /** Every action on the viewer's entry for a release carries this key (see useEntryBusy). */
-export const entryMutationKey = (releaseId: string) => ['entries', 'release', releaseId] as const;
+export const entryMutationKey = entryKeys.release;
 
 /**
  * Actions on one entry run one after another: the second change waits for
@@ -139,13 +137,12 @@ async function afterEntryChange(
   const holding = updateCachedRelease(queryClient, releaseId, withViewerEntry(entry));
   const refetches = [
     queryClient.invalidateQueries({
-      queryKey: entriesQueryKey,
+      queryKey: entryKeys.all,
       predicate: (query) => query.queryHash !== hashKey(myKey),
     }),
   ];
   if (statsChanged) {
     for (const queryKey of holding) {
-      if (hashKey(queryKey) === hashKey(myKey)) continue;
       refetches.push(queryClient.invalidateQueries({ queryKey, exact: true }));
     }
   }

@@ -1,58 +1,29 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Entry, ReleaseSummary, Track, ViewerEntry } from '@earmark/common';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import type {
+  Artist,
+  Entry,
+  PagedEntries,
+  PagedReleases,
+  Release,
+  ReleaseSummary,
+  ViewerEntry,
+} from '@earmark/common';
+import { mapItems, mapPages, updateQueries } from '../../lib/cache-updates';
+import { artistKeys, entryKeys, releaseKeys } from '../../lib/query-keys';
 
 /**
  * One release can sit in many cached answers at once: its own page, release
- * lists (paged and infinite), an artist's discography, a label page, entry
- * lists. After an entry action every copy must show the same viewer entry and
- * track counts, whichever feature owns the query. Instead of knowing all of
- * those keys, this walks the cached data and rewrites the release wherever
- * it appears, keeping every untouched object as it was (so only the queries
- * that really hold the release re-render).
+ * lists (paged and infinite), an artist's discography, entry lists and review
+ * pages. After an entry action every copy must show the same viewer entry and
+ * track counts. Each kind of answer that carries releases is listed here by
+ * its key and type, and only the copies of this release change (every other
+ * object stays as it was, so only the queries that hold it re-render).
  */
 
-/** How deep to look: infinite data → pages → page → releases → release is 5 levels. */
-const MAX_DEPTH = 8;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A release summary or release: the only objects with an id, a title, artists and stats. */
-function isReleaseWithId(value: Record<string, unknown>, releaseId: string): boolean {
-  return (
-    value.id === releaseId &&
-    typeof value.title === 'string' &&
-    Array.isArray(value.artists) &&
-    isRecord(value.stats)
-  );
-}
-
-type ReleaseUpdate = (release: ReleaseSummary & { tracks?: Track[] }) => ReleaseSummary;
-
-/** Returns `data` with the release rewritten, or the same reference when it is not inside. */
-export function rewriteRelease<T>(data: T, releaseId: string, update: ReleaseUpdate, depth = 0): T {
-  if (depth > MAX_DEPTH) return data;
-  if (Array.isArray(data)) {
-    let changed = false;
-    const next = data.map((item: unknown) => {
-      const rewritten = rewriteRelease(item, releaseId, update, depth + 1);
-      if (rewritten !== item) changed = true;
-      return rewritten;
-    });
-    return (changed ? next : data) as T;
-  }
-  if (!isRecord(data)) return data;
-  if (isReleaseWithId(data, releaseId)) {
-    return update(data as unknown as ReleaseSummary & { tracks?: Track[] }) as T;
-  }
-  let changed = false;
-  const next: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    const rewritten = rewriteRelease(value, releaseId, update, depth + 1);
-    if (rewritten !== value) changed = true;
-    next[key] = rewritten;
-  }
-  return (changed ? next : data) as T;
+/** A change to one release: its summary fields, and on the release page its tracks. */
+export interface ReleaseUpdate {
+  summary: <R extends ReleaseSummary>(release: R) => R;
+  tracks?: (tracks: Release['tracks']) => Release['tracks'];
 }
 
 /**
@@ -64,17 +35,45 @@ export function updateCachedRelease(
   releaseId: string,
   update: ReleaseUpdate,
 ): QueryKey[] {
-  const touched: QueryKey[] = [];
-  for (const query of queryClient.getQueryCache().findAll()) {
-    const data = query.state.data;
-    if (data === undefined) continue;
-    const next = rewriteRelease(data, releaseId, update);
-    if (next !== data) {
-      queryClient.setQueryData(query.queryKey, next);
-      touched.push(query.queryKey);
-    }
-  }
-  return touched;
+  const summary = <R extends ReleaseSummary>(release: R): R =>
+    release.id === releaseId ? update.summary(release) : release;
+  const inReleases = (page: PagedReleases): PagedReleases => {
+    const releases = mapItems(page.releases, summary);
+    return releases === page.releases ? page : { ...page, releases };
+  };
+  const inEntry = (entry: Entry): Entry => {
+    const release = summary(entry.release);
+    return release === entry.release ? entry : { ...entry, release };
+  };
+  const inEntries = (page: PagedEntries): PagedEntries => {
+    const entries = mapItems(page.entries, inEntry);
+    return entries === page.entries ? page : { ...page, entries };
+  };
+
+  return [
+    ...updateQueries<Release>(queryClient, releaseKeys.detail(releaseId), (release) => {
+      const next = update.summary(release);
+      return update.tracks ? { ...next, tracks: update.tracks(release.tracks) } : next;
+    }),
+    ...updateQueries<PagedReleases>(queryClient, releaseKeys.pages(), inReleases),
+    ...updateQueries<InfiniteData<PagedReleases>>(queryClient, releaseKeys.lists(), (data) =>
+      mapPages(data, inReleases),
+    ),
+    ...updateQueries<Artist>(queryClient, artistKeys.details(), (artist) => {
+      const releases = mapItems(artist.releases, summary);
+      return releases === artist.releases ? artist : { ...artist, releases };
+    }),
+    ...updateQueries<Entry>(queryClient, entryKeys.details(), inEntry),
+    ...updateQueries<Entry[]>(queryClient, entryKeys.followings(), (entries) =>
+      mapItems(entries, inEntry),
+    ),
+    ...updateQueries<PagedEntries>(queryClient, entryKeys.pages(), inEntries),
+    ...[entryKeys.lists(), entryKeys.userLists()].flatMap((key) =>
+      updateQueries<InfiniteData<PagedEntries>>(queryClient, key, (data) =>
+        mapPages(data, inEntries),
+      ),
+    ),
+  ];
 }
 
 /** What release summaries carry about the viewer's own entry. */
@@ -89,9 +88,9 @@ export function toViewerEntry(entry: Entry | null): ViewerEntry | null {
 }
 
 /** Sets the viewer entry on a cached release. */
-export const withViewerEntry =
-  (entry: Entry | null): ReleaseUpdate =>
-  (release) => ({ ...release, viewerEntry: toViewerEntry(entry) });
+export const withViewerEntry = (entry: Entry | null): ReleaseUpdate => ({
+  summary: (release) => ({ ...release, viewerEntry: toViewerEntry(entry) }),
+});
 
 /**
  * Moves one track's counters by the change of the viewer's own vote, so each
@@ -105,13 +104,10 @@ export function withTrackVoteChange(
 ): ReleaseUpdate {
   const up = Number(after === 1) - Number(before === 1);
   const down = Number(after === -1) - Number(before === -1);
-  return (release) => {
-    const next: ReleaseSummary & { tracks?: Track[] } = {
-      ...release,
-      viewerEntry: toViewerEntry(entry),
-    };
-    if (release.tracks) {
-      next.tracks = release.tracks.map((track) =>
+  return {
+    ...withViewerEntry(entry),
+    tracks: (tracks) =>
+      tracks.map((track) =>
         track.id === trackId
           ? {
               ...track,
@@ -119,8 +115,6 @@ export function withTrackVoteChange(
               downvotes: Math.max(0, track.downvotes + down),
             }
           : track,
-      );
-    }
-    return next;
+      ),
   };
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FollowReply, PagedUsers } from '@earmark/common';
 import { api } from '../../lib/api';
+import { entryKeys, followKeys } from '../../lib/query-keys';
 
 /** Whose list: the people a user follows, or the people following them. */
 export type FollowListKind = 'following' | 'followers';
@@ -22,15 +23,9 @@ export const fetchFollowList = (
   // The trailing slash is part of the call's path.
   api.get<PagedUsers>(`${userPath(userId)}/${kind}/`, { query: { page }, signal });
 
-/** Every cached follower / following list starts with this key. */
-export const followsQueryKey = ['follows'] as const;
-
-/** Prefix of the cached entries of followed people on release pages (GET entries/release/{id}/following). */
-const FOLLOWED_ENTRIES_QUERY_KEY = ['entries', 'following'] as const;
-
 export const followListInfiniteQueryOptions = (userId: string, kind: FollowListKind) =>
   infiniteQueryOptions({
-    queryKey: [...followsQueryKey, userId, kind] as const,
+    queryKey: followKeys.list(userId, kind),
     queryFn: ({ pageParam, signal }) => fetchFollowList(userId, kind, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last) =>
@@ -79,12 +74,12 @@ export function useFollow({
       settled?.(variables);
       // Not awaited: the button is free again as soon as the server has answered.
       void queryClient.invalidateQueries({
-        queryKey: followsQueryKey,
+        queryKey: followKeys.all,
         refetchType: refetchLists ? 'active' : 'none',
       });
       // A release page's 'people you follow' entries change too; they refetch when next shown.
       void queryClient.invalidateQueries({
-        queryKey: FOLLOWED_ENTRIES_QUERY_KEY,
+        queryKey: entryKeys.followings(),
         refetchType: 'none',
       });
     },

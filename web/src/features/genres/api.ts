@@ -1,13 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Genre, ReleaseGenreVoteInput, ReleaseGenreVotes } from '@earmark/common';
 import { api } from '../../lib/api';
+import { genreKeys } from '../../lib/query-keys';
 
 export const fetchGenre = (id: string, signal?: AbortSignal) =>
   api.get<Genre>(`/genres/${encodeURIComponent(id)}`, { signal });
 
 export const genreQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['genres', 'detail', id] as const,
+    queryKey: genreKeys.detail(id),
     queryFn: ({ signal }) => fetchGenre(id, signal),
   });
 
@@ -23,7 +24,7 @@ export const fetchReleaseGenreVotes = (releaseId: string, signal?: AbortSignal) 
 /** Includes the viewer's own votes, so it is only asked for when signed in. */
 export const releaseGenreVotesQueryOptions = (releaseId: string) =>
   queryOptions({
-    queryKey: ['genres', 'release', releaseId] as const,
+    queryKey: genreKeys.releaseVotes(releaseId),
     queryFn: ({ signal }) => fetchReleaseGenreVotes(releaseId, signal),
   });
 

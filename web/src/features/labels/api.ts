@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Label } from '@earmark/common';
 import { api } from '../../lib/api';
+import { labelKeys } from '../../lib/query-keys';
 
 export const fetchLabel = (id: string, signal?: AbortSignal) =>
   api.get<Label>(`/labels/${encodeURIComponent(id)}`, { signal });
 
 export const labelQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['labels', 'detail', id] as const,
+    queryKey: labelKeys.detail(id),
     queryFn: ({ signal }) => fetchLabel(id, signal),
   });
 

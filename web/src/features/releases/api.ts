@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-qu
 import { RELEASES_PAGE_SIZE } from '@earmark/common';
 import type { PagedReleases, Release, ReleaseListKind } from '@earmark/common';
 import { api } from '../../lib/api';
+import { releaseKeys } from '../../lib/query-keys';
 
 /** Which releases a list shows: the kind plus optional filters. */
 export interface ReleaseListFilter {
@@ -16,20 +17,17 @@ export const fetchReleases = (
   signal?: AbortSignal,
 ) => api.get<PagedReleases>('/releases', { query: { ...filter }, signal });
 
-/** Every cached release list and release starts with this key. */
-export const releasesQueryKey = ['releases'] as const;
-
 /** One page of a list, for the short grids of the home page and section previews. */
 export const releasesPageQueryOptions = (filter: ReleaseListFilter, pageSize: number) =>
   queryOptions({
-    queryKey: [...releasesQueryKey, 'page', filter, pageSize] as const,
+    queryKey: releaseKeys.page(filter, pageSize),
     queryFn: ({ signal }) => fetchReleases({ ...filter, page: 1, pageSize }, signal),
   });
 
 /** A whole list, page by page (infinite scrolling). */
 export const releasesInfiniteQueryOptions = (filter: ReleaseListFilter) =>
   infiniteQueryOptions({
-    queryKey: [...releasesQueryKey, 'infinite', filter] as const,
+    queryKey: releaseKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
       fetchReleases({ ...filter, page: pageParam, pageSize: RELEASES_PAGE_SIZE }, signal),
     initialPageParam: 1,
@@ -42,7 +40,7 @@ export const fetchRelease = (id: string, signal?: AbortSignal) =>
 
 export const releaseQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...releasesQueryKey, 'detail', id] as const,
+    queryKey: releaseKeys.detail(id),
     queryFn: ({ signal }) => fetchRelease(id, signal),
   });
 

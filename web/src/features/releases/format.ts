@@ -36,11 +36,6 @@ export function formatReleaseDate(
   return `${Number(day)} ${monthName} ${year}`;
 }
 
-/** The year of a release date, or '' without one. */
-export function releaseYear(date: string | null | undefined): string {
-  return (date && DATE_PATTERN.exec(date)?.[1]) || '';
-}
-
 /**
  * Whether a cover may be shown: only when the viewer allows every content
  * category the cover carries. Signed-out viewers (no preferences) allow none,

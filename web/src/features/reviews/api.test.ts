@@ -1,31 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { withReviewVotes } from './api';
+import { QueryClient } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { Entry, PagedEntries } from '@earmark/common';
+import { entryKeys, genreKeys } from '../../lib/query-keys';
+import { applyReviewVotes } from './api';
 import { makeEntry, makeEntriesPage } from './test-support';
 
 const reply = { upvotes: 9, downvotes: 2, myVote: 1 as const };
 
-describe('withReviewVotes', () => {
-  it('replaces the votes of the entry wherever it is cached', () => {
+describe('applyReviewVotes', () => {
+  it('replaces the votes of the review wherever it is cached', () => {
+    const client = new QueryClient();
     const entry = makeEntry();
     const other = makeEntry({ id: 'e2' });
+    const list = entryKeys.list({ sortBy: 'review-date' });
+    const profile = entryKeys.userList('u2', { sortBy: 'review-date' }, 60);
+    client.setQueryData(entryKeys.detail('e1'), entry);
+    client.setQueryData(entryKeys.following('r1'), [other, entry]);
+    client.setQueryData(entryKeys.page({ sortBy: 'review-top' }), makeEntriesPage([entry]));
+    client.setQueryData(list, { pages: [makeEntriesPage([other, entry])], pageParams: [1] });
+    client.setQueryData(profile, { pages: [makeEntriesPage([entry])], pageParams: [1] });
 
-    expect(withReviewVotes(entry, 'e1', reply).review).toMatchObject(reply);
-    expect(withReviewVotes([other, entry], 'e1', reply)[1]?.review).toMatchObject(reply);
+    applyReviewVotes(client, 'e1', reply);
 
-    const page = makeEntriesPage([other, entry]);
-    const infinite = { pages: [page], pageParams: [1] };
-    const updated = withReviewVotes(infinite, 'e1', reply);
-    expect(updated.pages[0]?.entries[1]?.review).toMatchObject(reply);
-    expect(updated.pages[0]?.entries[1]?.review?.body).toBe(entry.review?.body);
+    expect(client.getQueryData<Entry>(entryKeys.detail('e1'))?.review).toMatchObject(reply);
+    expect(client.getQueryData<Entry[]>(entryKeys.following('r1'))?.[1]?.review).toMatchObject(
+      reply,
+    );
+    const page = client.getQueryData<PagedEntries>(entryKeys.page({ sortBy: 'review-top' }));
+    expect(page?.entries[0]?.review).toMatchObject(reply);
+    const infinite = client.getQueryData<InfiniteData<PagedEntries>>(list)!;
+    expect(infinite.pages[0]?.entries[1]?.review).toMatchObject(reply);
+    expect(infinite.pages[0]?.entries[1]?.review?.body).toBe(entry.review?.body);
     // Untouched entries keep their identity.
-    expect(updated.pages[0]?.entries[0]).toBe(other);
+    expect(infinite.pages[0]?.entries[0]).toBe(other);
+    const mine = client.getQueryData<InfiniteData<PagedEntries>>(profile)!;
+    expect(mine.pages[0]?.entries[0]?.review).toMatchObject(reply);
   });
 
-  it('returns the same object when the entry is not there', () => {
+  it('leaves other cached answers as they were', () => {
+    const client = new QueryClient();
     const page = makeEntriesPage([makeEntry({ id: 'e2' })]);
-    expect(withReviewVotes(page, 'e1', reply)).toBe(page);
-    expect(withReviewVotes(null, 'e1', reply)).toBeNull();
     const tags = [{ tag: { id: 't', name: 'x' }, count: 1 }];
-    expect(withReviewVotes(tags, 'e1', reply)).toBe(tags);
+    client.setQueryData(entryKeys.page({ sortBy: 'review-top' }), page);
+    client.setQueryData(entryKeys.tags('u1'), tags);
+    client.setQueryData(genreKeys.detail('g1'), { id: 'g1' });
+    applyReviewVotes(client, 'e1', reply);
+    expect(client.getQueryData(entryKeys.page({ sortBy: 'review-top' }))).toBe(page);
+    expect(client.getQueryData(entryKeys.tags('u1'))).toBe(tags);
   });
 });

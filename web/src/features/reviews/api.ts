@@ -5,19 +5,18 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { ENTRIES_PAGE_SIZE, SortBy } from '@earmark/common';
 import type { Entry, PagedEntries, ReviewVoteReply, VoteType } from '@earmark/common';
 import { api } from '../../lib/api';
+import { mapItems, mapPages, updateQueries } from '../../lib/cache-updates';
+import { entryKeys } from '../../lib/query-keys';
 
 /**
  * Entries as reviews and ratings: lists (everyone's, a release's, a user's),
  * one entry by id, the followed users' entries on a release, review votes.
- *
- * Every key starts with 'entries', so invalidating ['entries'] after an
- * entry changes (rating, review, removal) refreshes all of them.
+ * Their keys are entryKeys, so an entry change refreshes all of them.
  */
-export const entriesQueryKey = ['entries'] as const;
 
 /** Which entries a list shows (the GET entries query, minus the page). */
 export interface EntriesFilter {
@@ -42,7 +41,7 @@ export const fetchEntries = (filter: EntriesFilter & { page: number }, signal?: 
 /** A whole list, page by page. */
 export const entriesInfiniteQueryOptions = (filter: EntriesFilter) =>
   infiniteQueryOptions({
-    queryKey: [...entriesQueryKey, 'infinite', filter] as const,
+    queryKey: entryKeys.list(filter),
     queryFn: ({ pageParam, signal }) => fetchEntries({ ...filter, page: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) =>
@@ -52,7 +51,7 @@ export const entriesInfiniteQueryOptions = (filter: EntriesFilter) =>
 /** The first page only, for previews (the home page's new reviews). */
 export const entriesPageQueryOptions = (filter: EntriesFilter) =>
   queryOptions({
-    queryKey: [...entriesQueryKey, 'page', filter] as const,
+    queryKey: entryKeys.page(filter),
     queryFn: ({ signal }) => fetchEntries({ ...filter, page: 1 }, signal),
   });
 
@@ -73,7 +72,7 @@ export const fetchEntry = (id: string, signal?: AbortSignal) =>
 
 export const entryQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...entriesQueryKey, 'detail', id] as const,
+    queryKey: entryKeys.detail(id),
     queryFn: ({ signal }) => fetchEntry(id, signal),
   });
 
@@ -84,7 +83,7 @@ export function useEntry(id: string) {
 /** Entries on a release by the people the viewer follows (signed-in viewers only). */
 export const followingEntriesQueryOptions = (releaseId: string) =>
   queryOptions({
-    queryKey: [...entriesQueryKey, 'following', releaseId] as const,
+    queryKey: entryKeys.following(releaseId),
     queryFn: ({ signal }) =>
       api.get<Entry[]>(`/entries/release/${encodeURIComponent(releaseId)}/following`, { signal }),
   });
@@ -104,56 +103,42 @@ export const voteOnReview = ({ entryId, vote }: ReviewVoteInput) =>
     ? api.del<ReviewVoteReply>(votesPath(entryId))
     : api.post<ReviewVoteReply>(votesPath(entryId), { vote });
 
-function isEntry(value: unknown): value is Entry {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'id' in value &&
-    'review' in value &&
-    'user' in value &&
-    'release' in value
-  );
-}
+/** The entry with the new votes on its review, or the same entry when it is another one. */
+const withVotes =
+  (entryId: string, reply: ReviewVoteReply) =>
+  (entry: Entry): Entry =>
+    entry.id === entryId && entry.review
+      ? { ...entry, review: { ...entry.review, ...reply } }
+      : entry;
+
+const inPage =
+  (update: (entry: Entry) => Entry) =>
+  (page: PagedEntries): PagedEntries => {
+    const entries = mapItems(page.entries, update);
+    return entries === page.entries ? page : { ...page, entries };
+  };
 
 /**
- * A copy of cached data with the votes of one review replaced, wherever the
- * entry sits: alone, in an array, in a page of entries or in infinite pages.
- * Anything else comes back unchanged (same object, so nothing re-renders).
+ * Puts a review's new vote totals into every cached copy: its review page,
+ * the followed people's entries on a release, and entry lists (first pages,
+ * whole lists and profiles' lists).
  */
-export function withReviewVotes<T>(data: T, entryId: string, reply: ReviewVoteReply): T {
-  if (Array.isArray(data)) {
-    let changed = false;
-    const next = data.map((item: unknown) => {
-      const updated = withReviewVotes(item, entryId, reply);
-      if (updated !== item) changed = true;
-      return updated;
-    });
-    return (changed ? next : data) as T;
-  }
-  if (isEntry(data)) {
-    if (data.id !== entryId || !data.review) return data;
-    return { ...data, review: { ...data.review, ...reply } };
-  }
-  if (typeof data === 'object' && data !== null) {
-    const record = data as Record<string, unknown>;
-    for (const field of ['pages', 'entries'] as const) {
-      if (Array.isArray(record[field])) {
-        const updated = withReviewVotes(record[field], entryId, reply);
-        return (updated === record[field] ? data : { ...record, [field]: updated }) as T;
-      }
-    }
-  }
-  return data;
-}
-
 export function applyReviewVotes(
   queryClient: QueryClient,
   entryId: string,
   reply: ReviewVoteReply,
 ) {
-  queryClient.setQueriesData({ queryKey: entriesQueryKey }, (data: unknown) =>
-    data === undefined ? data : withReviewVotes(data, entryId, reply),
+  const update = withVotes(entryId, reply);
+  updateQueries<Entry>(queryClient, entryKeys.detail(entryId), update);
+  updateQueries<Entry[]>(queryClient, entryKeys.followings(), (entries) =>
+    mapItems(entries, update),
   );
+  updateQueries<PagedEntries>(queryClient, entryKeys.pages(), inPage(update));
+  for (const key of [entryKeys.lists(), entryKeys.userLists()]) {
+    updateQueries<InfiniteData<PagedEntries>>(queryClient, key, (data) =>
+      mapPages(data, inPage(update)),
+    );
+  }
 }
 
 /** Casts or takes back a review vote and puts the new totals into every cached copy. */

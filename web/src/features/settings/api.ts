@@ -8,8 +8,8 @@ import type {
 } from '@earmark/common';
 import { api } from '../../lib/api';
 import { showSnackbar } from '../../lib/snackbar';
-import { useSetCurrentUser } from '../auth/api';
-import { userProfilesQueryKey } from '../users/api';
+import { useSetCurrentUser } from '../../lib/current-user';
+import { userKeys } from '../../lib/query-keys';
 
 export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully';
 export const IMAGE_UPLOADED_MESSAGE = 'Image uploaded successfully';
@@ -43,7 +43,7 @@ function useAccountChanged() {
   const setCurrentUser = useSetCurrentUser();
   return (user: CurrentUser) => {
     setCurrentUser(user);
-    void queryClient.invalidateQueries({ queryKey: userProfilesQueryKey });
+    void queryClient.invalidateQueries({ queryKey: userKeys.profiles() });
   };
 }
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { CurrentUser, Theme } from '@earmark/common';
 import { api } from '../../lib/api';
 import { showSnackbar } from '../../lib/snackbar';
-import { useSetCurrentUser } from '../auth/api';
+import { useSetCurrentUser } from '../../lib/current-user';
 
 export const updateTheme = (userId: string, theme: Theme) =>
   api.patch<CurrentUser>(`/users/${encodeURIComponent(userId)}/update-theme`, theme);

@@ -3,17 +3,14 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '@earmark/common';
 import { api } from '../../lib/api';
+import { userKeys } from '../../lib/query-keys';
 
 export const fetchUserProfile = (username: string, signal?: AbortSignal) =>
   api.get<UserProfile>(`/users/username/${encodeURIComponent(username)}`, { signal });
 
-/** Prefix of every profile query; changes to an account invalidate all of them. */
-export const userProfilesQueryKey = ['users', 'username'] as const;
-
-/** Usernames are unique regardless of case, so '/Ana' and '/ana' share one cache entry. */
 export const userProfileQueryOptions = (username: string) =>
   queryOptions({
-    queryKey: [...userProfilesQueryKey, username.toLowerCase()] as const,
+    queryKey: userKeys.profile(username),
     queryFn: ({ signal }) => fetchUserProfile(username, signal),
   });
 
@@ -40,7 +37,7 @@ export function updateCachedProfile(
 export function useRefreshProfiles() {
   const queryClient = useQueryClient();
   return useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: userProfilesQueryKey }),
+    () => void queryClient.invalidateQueries({ queryKey: userKeys.profiles() }),
     [queryClient],
   );
 }

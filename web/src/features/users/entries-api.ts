@@ -2,7 +2,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { PagedEntries } from '@earmark/common';
 import { api } from '../../lib/api';
 import type { QueryParams } from '../../lib/api';
-import { userEntriesQueryKey } from './stats-api';
+import { entryKeys } from '../../lib/query-keys';
 
 /** 60 fills whole rows at 5, 4 and 3 columns. */
 export const PROFILE_ENTRIES_PAGE_SIZE = 60;
@@ -17,7 +17,7 @@ export const userEntriesInfiniteQueryOptions = (
   pageSize = PROFILE_ENTRIES_PAGE_SIZE,
 ) =>
   infiniteQueryOptions({
-    queryKey: [...userEntriesQueryKey(userId), 'list', query, pageSize] as const,
+    queryKey: entryKeys.userList(userId, query, pageSize),
     queryFn: ({ pageParam, signal }) =>
       fetchEntries({ ...query, userId, page: pageParam, pageSize }, signal),
     initialPageParam: 1,

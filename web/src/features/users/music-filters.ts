@@ -1,5 +1,5 @@
 import { ReleaseType, SortBy, releaseTypeLabels } from '@earmark/common';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import type { QueryParams } from '../../lib/api';
 
 /** The sorts a profile's music offers, in menu order, with their labels. */

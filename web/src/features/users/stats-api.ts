@@ -8,6 +8,7 @@ import type {
   UserTagStats,
 } from '@earmark/common';
 import { api } from '../../lib/api';
+import { entryKeys } from '../../lib/query-keys';
 
 /** Each stats call and the shape it answers with. */
 interface StatsShapes {
@@ -26,14 +27,9 @@ export const fetchUserStats = <K extends UserStatsKind>(
   signal?: AbortSignal,
 ) => api.get<StatsShapes[K]>(`/entries/user/${encodeURIComponent(userId)}/${kind}`, { signal });
 
-/**
- * Under the entries key: whatever changes an entry invalidates ['entries'],
- * which refreshes a profile's charts and filters too.
- */
-export const userEntriesQueryKey = (userId: string) => ['entries', 'user', userId] as const;
-
 export const userStatsQueryOptions = <K extends UserStatsKind>(userId: string, kind: K) =>
   queryOptions({
-    queryKey: [...userEntriesQueryKey(userId), 'stats', kind] as const,
+    // Under the entries key: whatever changes an entry refreshes a profile's charts and filters too.
+    queryKey: entryKeys.userStats(userId, kind),
     queryFn: ({ signal }) => fetchUserStats(userId, kind, signal),
   });

@@ -1,12 +1,11 @@
 import { useParams } from 'react-router';
-import { LoadFailure } from '../../../app/load-failure';
+import { LoadFailure } from '../../../components/load-failure';
 import { EmptyState } from '../../../components/empty-state';
 import { EntityHeader } from '../../../components/entity-header';
 import { DiscIcon } from '../../../components/icons';
 import { PageFrame } from '../../../components/page-frame';
 import { PageSpinner } from '../../../components/spinner';
-import { ReleaseCardGrid } from '../../releases/components/release-card-grid';
-import { NO_RELEASES_TEXT } from '../../releases/texts';
+import { NO_RELEASES_TEXT, ReleaseCardGrid } from '../../releases';
 import { useArtist } from '../api';
 import { groupDiscography } from '../discography';
 import styles from './artist-page.module.css';

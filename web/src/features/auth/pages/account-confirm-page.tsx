@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ButtonLink } from '../../../components/button';
 import { CheckIcon, WarningIcon } from '../../../components/icons';
 import { Logo } from '../../../components/logo';
 import { PageFrame } from '../../../components/page-frame';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
-import { confirmEmailQueryOptions, currentUserQueryOptions } from '../api';
+import { confirmEmailQueryOptions } from '../api';
+import { currentUserQueryOptions } from '../../../lib/current-user';
 import { AuthCard, authStyles } from '../components/auth-card';
 import styles from './account-confirm-page.module.css';
 

@@ -1,11 +1,12 @@
 import { Navigate } from 'react-router';
 import { isNotConfirmed } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/button';
 import { MailIcon } from '../../../components/icons';
 import { PageFrame } from '../../../components/page-frame';
 import { showSnackbar } from '../../../lib/snackbar';
-import { useCurrentUser, useLogout, useResendConfirmation } from '../api';
+import { useLogout, useResendConfirmation } from '../api';
+import { useCurrentUser } from '../../../lib/current-user';
 import { AuthCard, authStyles } from '../components/auth-card';
 
 /** Where unconfirmed accounts wait (the route sits behind RequireAuth). */

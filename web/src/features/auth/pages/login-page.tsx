@@ -1,10 +1,10 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isNotConfirmed } from '@earmark/common';
 import type { CurrentUser } from '@earmark/common';
-import { paths, safeRedirectPath } from '../../../app/paths';
+import { paths, safeRedirectPath } from '../../../lib/paths';
 import { PageFrame } from '../../../components/page-frame';
 import { TabPanel, Tabs } from '../../../components/tabs';
-import { useCurrentUser } from '../api';
+import { useCurrentUser } from '../../../lib/current-user';
 import { AuthCard, authStyles } from '../components/auth-card';
 import { LoginForm } from '../components/login-form';
 import { SignupForm } from '../components/signup-form';

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH, forgotPasswordChangeSchema } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Button, ButtonLink } from '../../../components/button';
 import { LockIcon } from '../../../components/icons';
 import { PageFrame } from '../../../components/page-frame';

@@ -1,14 +1,14 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CurrentUser, Entry, ReleaseSummary } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/button';
 import { EditIcon } from '../../../components/extra-icons';
 import { Spinner } from '../../../components/spinner';
-import { useCurrentUser } from '../../auth/api';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useEntryBusy, useMyEntry } from '../api';
 import { isFutureRelease } from '../release-timing';
-import { AddToListSlot } from './add-to-list-slot';
+import { AddToListSlot } from '../../../components/add-to-list-slot';
 import { DeleteEntryButton } from './delete-entry-button';
 import { RatingControl } from './rating-control';
 import { ReviewEditor } from './review-editor';

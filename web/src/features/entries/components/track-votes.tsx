@@ -1,7 +1,7 @@
 import { VoteType } from '@earmark/common';
 import type { Entry, Track } from '@earmark/common';
 import { VoteDownIcon, VoteUpIcon } from '../../../components/extra-icons';
-import { useCurrentUser } from '../../auth/api';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useEntryBusy, useMyEntry, useTrackVote } from '../api';
 import { isFutureRelease } from '../release-timing';
 import styles from './track-votes.module.css';

@@ -3,21 +3,22 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SupporterStatus } from '@earmark/common';
 import type { FollowReply, PagedUsers } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { HeartIcon, UserIcon, WarningIcon } from '../../../components/icons';
 import { PageSpinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
-import { followListInfiniteQueryOptions, followsQueryKey } from '../api';
+import { followListInfiniteQueryOptions } from '../api';
 import type { FollowListKind, FollowVariables } from '../api';
 import { FollowButton } from './follow-button';
 import styles from './follow-list.module.css';
+import { followKeys } from '../../../lib/query-keys';
 
 /** Sets one user's followed flag in every cached follower / following list. */
 function setFollowedInLists(queryClient: QueryClient, userId: string, followed: boolean) {
-  queryClient.setQueriesData<InfiniteData<PagedUsers>>({ queryKey: followsQueryKey }, (data) =>
+  queryClient.setQueriesData<InfiniteData<PagedUsers>>({ queryKey: followKeys.all }, (data) =>
     data
       ? {
           ...data,

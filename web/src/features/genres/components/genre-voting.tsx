@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ContributorStatus, VoteType } from '@earmark/common';
 import type { ReleaseGenreVotes } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/button';
 import { VoteDownIcon, VoteUpIcon } from '../../../components/extra-icons';
 import { Spinner } from '../../../components/spinner';
-import { useCurrentUser } from '../../auth/api';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useChangeGenreVote, useReleaseGenreVotes } from '../api';
 import styles from './genre-voting.module.css';
 

@@ -2,14 +2,14 @@ import { Fragment } from 'react';
 import { Link, useParams } from 'react-router';
 import { ReleaseListKind } from '@earmark/common';
 import type { GenreRef } from '@earmark/common';
-import { LoadFailure } from '../../../app/load-failure';
-import { paths } from '../../../app/paths';
+import { LoadFailure } from '../../../components/load-failure';
+import { paths } from '../../../lib/paths';
 import { EntityHeader } from '../../../components/entity-header';
 import { EditIcon, HistoryIcon, MoreIcon } from '../../../components/extra-icons';
 import { Menu } from '../../../components/menu';
 import { PageFrame } from '../../../components/page-frame';
 import { PageSpinner } from '../../../components/spinner';
-import { ReleaseGrid } from '../../releases/components/release-grid';
+import { ReleaseGrid } from '../../releases';
 import { useGenre } from '../api';
 import styles from './genre-page.module.css';
 

@@ -1,18 +1,18 @@
 import { lazy } from 'react';
 import { Link } from 'react-router';
 import { ReleaseListKind } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ButtonLink } from '../../../components/button';
 import { ChevronRightIcon, DiscIcon, ListIcon, ReviewIcon } from '../../../components/icons';
 import { PageFrame } from '../../../components/page-frame';
 import { WhenVisible } from '../../../components/when-visible';
-import { useCurrentUser } from '../../auth/api';
-import { ReleaseSection } from '../../releases/components/release-section';
+import { useCurrentUser } from '../../../lib/current-user';
+import { ReleaseSection } from '../../releases';
 import styles from './home-page.module.css';
 
 // Below the fold: its code (markdown excerpts, relative dates) loads as the reader scrolls.
 const NewReviewsSection = lazy(() =>
-  import('../../reviews/components/new-reviews-section').then((m) => ({
+  import('../../reviews').then((m) => ({
     default: m.NewReviewsSection,
   })),
 );

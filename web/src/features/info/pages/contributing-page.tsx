@@ -4,7 +4,7 @@ import {
   GENRE_SUBMISSION_VOTES_TO_DECIDE,
   SUBMISSION_VOTES_TO_DECIDE,
 } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { InfoPage, infoStyles } from '../components/info-page';
 
 const DISCARD_MINUTES = DISCARD_WINDOW_MS / 60_000;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CONTACT_EMAIL } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { InfoPage } from '../components/info-page';
 
 export default function TermsPage() {

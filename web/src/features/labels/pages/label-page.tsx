@@ -1,11 +1,10 @@
 import { useParams } from 'react-router';
 import { ReleaseListKind } from '@earmark/common';
-import { LoadFailure } from '../../../app/load-failure';
+import { LoadFailure } from '../../../components/load-failure';
 import { EntityHeader } from '../../../components/entity-header';
 import { PageFrame } from '../../../components/page-frame';
 import { PageSpinner } from '../../../components/spinner';
-import { ReleaseGrid } from '../../releases/components/release-grid';
-import { ReleaseSection } from '../../releases/components/release-section';
+import { ReleaseGrid, ReleaseSection } from '../../releases';
 import { useLabel } from '../api';
 import styles from './label-page.module.css';
 

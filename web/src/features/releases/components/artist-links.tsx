@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { ArtistRef } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** The release's artists as links, 'A, B & C'. */
 export function ArtistLinks({

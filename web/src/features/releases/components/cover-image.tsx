@@ -1,7 +1,7 @@
 import type { Cover, ExplicitCoverArt } from '@earmark/common';
 import { DiscIcon } from '../../../components/icons';
 import { EyeOffIcon } from '../../../components/extra-icons';
-import { useCurrentUser } from '../../auth/api';
+import { useCurrentUser } from '../../../lib/current-user';
 import { canShowCover } from '../format';
 import styles from './cover-image.module.css';
 

@@ -6,7 +6,7 @@ import { ExplicitCoverArt, ReleaseType } from '@earmark/common';
 import type { CurrentUser, ReleaseSummary } from '@earmark/common';
 import { createQueryClient } from '../../../lib/query-client';
 import { makeUser } from '../../../test/fetch-mock';
-import { currentUserQueryOptions } from '../../auth/api';
+import { currentUserQueryOptions } from '../../../lib/current-user';
 import { makeReleaseSummary } from '../test-support';
 import { ReleaseCard } from './release-card';
 

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import type { CurrentUser, ReleaseSummary } from '@earmark/common';
 import { createQueryClient } from '../../../lib/query-client';
 import { makeUser, mockApi } from '../../../test/fetch-mock';
-import { currentUserQueryOptions } from '../../auth/api';
+import { currentUserQueryOptions } from '../../../lib/current-user';
 import { rated, releaseRoutes } from '../../entries/test-support';
 import { makeRelease, makeReleaseSummary } from '../test-support';
 import { ReleaseCard } from './release-card';

@@ -3,16 +3,19 @@ import type { CSSProperties, FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { formatRating } from '@earmark/common';
 import type { ReleaseSummary } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ChevronDownIcon } from '../../../components/icons';
 import { Popover, PopoverAnchor } from '../../../components/popover';
 import { Spinner } from '../../../components/spinner';
-import { useMyEntry } from '../../entries/api';
-import { AddToListSlot } from '../../entries/components/add-to-list-slot';
-import { FUTURE_RELEASE_NOTE } from '../../entries/components/entry-panel';
-import { RatingControl } from '../../entries/components/rating-control';
-import { TrackVoteList, useTrackVoting } from '../../entries/components/track-votes';
-import { isFutureRelease } from '../../entries/release-timing';
+import {
+  FUTURE_RELEASE_NOTE,
+  RatingControl,
+  TrackVoteList,
+  isFutureRelease,
+  useMyEntry,
+  useTrackVoting,
+} from '../../entries';
+import { AddToListSlot } from '../../../components/add-to-list-slot';
 import { useRelease } from '../api';
 import styles from './release-entry-popover.module.css';
 

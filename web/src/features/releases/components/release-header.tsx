@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { releaseTypeLabels } from '@earmark/common';
 import type { Release } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { formatReleaseDate, joinNames } from '../format';
 import { ArtistLinks } from './artist-links';
 import { CoverImage } from './cover-image';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { NotFoundView } from '../../../app/error-views';
-import { paths } from '../../../app/paths';
+import { NotFoundView } from '../../../components/error-views';
+import { paths } from '../../../lib/paths';
 import { PageFrame } from '../../../components/page-frame';
 import { TabLinks } from '../../../components/tabs';
 import { ReleaseGrid } from '../components/release-grid';

@@ -1,14 +1,13 @@
 import { Outlet, useParams } from 'react-router';
 import { formatRating, releaseTypeLabels } from '@earmark/common';
 import type { Release } from '@earmark/common';
-import { LoadFailure } from '../../../app/load-failure';
-import { paths } from '../../../app/paths';
+import { LoadFailure } from '../../../components/load-failure';
+import { paths } from '../../../lib/paths';
 import { PageFrame } from '../../../components/page-frame';
 import { PageSpinner } from '../../../components/spinner';
 import { TabLinks } from '../../../components/tabs';
-import { EntryPanel } from '../../entries/components/entry-panel';
-import { TrackVoteButtons, useReleaseTrackVoting } from '../../entries/components/track-votes';
-import { GenreVoting } from '../../genres/components/genre-voting';
+import { EntryPanel, TrackVoteButtons, useReleaseTrackVoting } from '../../entries';
+import { GenreVoting } from '../../genres';
 import { releaseQueryOptions, useRelease } from '../api';
 import { ReleaseHeader } from '../components/release-header';
 import { TrackList } from '../components/track-list';

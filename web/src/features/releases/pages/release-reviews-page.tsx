@@ -2,11 +2,8 @@ import { useOutletContext, useParams, useSearchParams } from 'react-router';
 import type { Release } from '@earmark/common';
 import { EmptyState } from '../../../components/empty-state';
 import { ReviewIcon } from '../../../components/icons';
-import type { ReviewSort } from '../../reviews/api';
-import { FollowingEntries } from '../../reviews/components/following-entries';
-import { ReviewList } from '../../reviews/components/review-list';
-import { NO_REVIEWS_TEXT } from '../../reviews/format';
-import { SortToggle } from '../../reviews/components/sort-toggle';
+import type { ReviewSort } from '../../reviews';
+import { FollowingEntries, NO_REVIEWS_TEXT, ReviewList, SortToggle } from '../../reviews';
 import styles from './release-tab-page.module.css';
 
 const SORTS = [

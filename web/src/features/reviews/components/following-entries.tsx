@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { ReviewIcon } from '../../../components/icons';
-import { useCurrentUser } from '../../auth/api';
+import { useCurrentUser } from '../../../lib/current-user';
 import { followingEntriesQueryOptions } from '../api';
 import { displayName } from '../format';
 import { RatingBadge } from './rating-badge';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { fullDate, relativeTime } from '@earmark/common';
 import type { Entry } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { ReviewIcon } from '../../../components/icons';
 import { displayName } from '../format';

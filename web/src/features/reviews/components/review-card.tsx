@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import { fullDate, relativeTime } from '@earmark/common';
 import type { Entry } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { Markdown } from '../../../components/markdown';
-import { ArtistLinks } from '../../releases/components/artist-links';
-import { CoverImage } from '../../releases/components/cover-image';
+import { ArtistLinks, CoverImage } from '../../releases';
 import { displayName, isLongReview, reviewTitle } from '../format';
 import { RatingBadge } from './rating-badge';
 import { ReviewVotes } from './review-votes';

@@ -1,7 +1,7 @@
 import { VoteType } from '@earmark/common';
 import type { EntryReview } from '@earmark/common';
 import { VoteDownIcon, VoteUpIcon } from '../../../components/extra-icons';
-import { useCurrentUser } from '../../auth/api';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useReviewVote } from '../api';
 import styles from './review-votes.module.css';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { AccountDetails } from '../components/account-details';
 import { PasswordForm } from '../components/password-form';
 import { SettingsSection } from '../components/settings-section';

@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { PageFrame } from '../../../components/page-frame';
 import { TabLinks } from '../../../components/tabs';
-import { useCurrentUser } from '../../auth/api';
+import { useCurrentUser } from '../../../lib/current-user';
 import type { SettingsOutletContext } from '../settings-user';
 
 const TABS = [

@@ -5,6 +5,7 @@ import { dismissSnackbar } from '../../../lib/snackbar';
 import { json, makeUser } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { callsTo, signedInApi } from '../test-support';
+import { currentUserQueryOptions } from '../../../lib/current-user';
 
 afterEach(() => {
   cleanup();
@@ -42,9 +43,7 @@ describe('profile settings', () => {
 
     expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
     expect(callsTo(fetchMock, UPDATE)).toEqual([{ body: { username: 'mira.s', name: 'Mira S' } }]);
-    expect(queryClient.getQueryData<{ username: string }>(['users', 'me'])?.username).toBe(
-      'mira.s',
-    );
+    expect(queryClient.getQueryData(currentUserQueryOptions().queryKey)?.username).toBe('mira.s');
     expect(save.disabled).toBe(true);
   });
 

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { CUSTOM_PRESET, getPreset } from '@earmark/common';
 import type { ThemeColorKey } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/button';
 import { PageFrame } from '../../../components/page-frame';
 import { getTheme, resetTheme, setTheme, useTheme } from '../../../lib/theme';
-import { useCurrentUser } from '../../auth/api';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useSaveTheme } from '../api';
 import { ColorEditor } from '../components/color-editor';
 import { ContrastNote } from '../components/contrast-note';

@@ -1,6 +1,6 @@
 import { formatRating } from '@earmark/common';
 import type { Entry } from '@earmark/common';
-import { ReleaseCard } from '../../releases/components/release-card';
+import { ReleaseCard } from '../../releases';
 import styles from './entry-card.module.css';
 
 /**

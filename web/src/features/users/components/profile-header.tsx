@@ -8,7 +8,7 @@ import {
   isSupporter,
 } from '@earmark/common';
 import type { UserProfile } from '@earmark/common';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { ButtonLink } from '../../../components/button';
 import { HeartIcon, SettingsIcon } from '../../../components/icons';

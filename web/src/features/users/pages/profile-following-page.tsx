@@ -1,4 +1,4 @@
-import { FollowList } from '../../follows/components/follow-list';
+import { FollowList } from '../../follows';
 import { useProfileContext } from '../profile-context';
 import { useRefreshProfiles } from '../api';
 import styles from './profile-tab-page.module.css';

@@ -9,7 +9,7 @@ import { DiscIcon, WarningIcon } from '../../../components/icons';
 import { PageSpinner } from '../../../components/spinner';
 import { VirtualGrid } from '../../../components/virtual-grid';
 import { errorMessage } from '../../../lib/api';
-import { NO_RELEASES_TEXT } from '../../releases/texts';
+import { NO_RELEASES_TEXT } from '../../releases';
 import { EntryCard } from '../components/entry-card';
 import { MusicFilterBar } from '../components/music-filter-bar';
 import { userEntriesInfiniteQueryOptions } from '../entries-api';

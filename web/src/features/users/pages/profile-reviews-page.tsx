@@ -1,9 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ReviewIcon } from '../../../components/icons';
-import type { ReviewSort } from '../../reviews/api';
-import { ReviewList } from '../../reviews/components/review-list';
-import { SortToggle } from '../../reviews/components/sort-toggle';
+import type { ReviewSort } from '../../reviews';
+import { ReviewList, SortToggle } from '../../reviews';
 import { useProfileContext } from '../profile-context';
 import styles from './profile-tab-page.module.css';
 

@@ -1,7 +1,7 @@
-import { Button } from '../components/button';
-import { EmptyState } from '../components/empty-state';
-import { WarningIcon } from '../components/icons';
-import { PageFrame } from '../components/page-frame';
+import { Button } from './button';
+import { EmptyState } from './empty-state';
+import { WarningIcon } from './icons';
+import { PageFrame } from './page-frame';
 import { errorMessage, isApiError } from '../lib/api';
 import { NotFoundView } from './error-views';
 

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button, ButtonLink } from '../components/button';
-import { PageFrame } from '../components/page-frame';
-import { paths } from './paths';
+import { Button, ButtonLink } from './button';
+import { PageFrame } from './page-frame';
+import { paths } from '../lib/paths';
 import styles from './error-views.module.css';
 
 export const NOT_FOUND_TEXT = '404: Not found';

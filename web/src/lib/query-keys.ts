@@ -1,0 +1,93 @@
+/**
+ * Every query key of the app: one factory per feature, named after the API
+ * it caches. Keys are built here and nowhere else, so a feature that must
+ * refresh or update another feature's answers (an entry change shows on
+ * release lists) names them through the factory instead of by hand.
+ *
+ * Keys nest: each factory's `all` is the prefix of all its keys, and a list
+ * key's prefix (`lists()`) holds every list of that shape, so one
+ * `invalidateQueries` or `setQueriesData` reaches exactly the queries meant.
+ */
+
+export const sessionKeys = {
+  /** The signed-in user (GET users/me). */
+  me: () => ['users', 'me'] as const,
+};
+
+export const authKeys = {
+  confirm: (token: string) => ['auth', 'confirm', token] as const,
+};
+
+export const userKeys = {
+  all: ['users'] as const,
+  /** Every cached profile; changes to an account invalidate all of them. */
+  profiles: () => [...userKeys.all, 'username'] as const,
+  /** Usernames are unique regardless of case, so '/Ana' and '/ana' share one entry. */
+  profile: (username: string) => [...userKeys.profiles(), username.toLowerCase()] as const,
+};
+
+export const followKeys = {
+  /** Every follower and following list. */
+  all: ['follows'] as const,
+  list: (userId: string, kind: string) => [...followKeys.all, userId, kind] as const,
+};
+
+export const releaseKeys = {
+  all: ['releases'] as const,
+  /** First pages of release lists (PagedReleases). */
+  pages: () => [...releaseKeys.all, 'page'] as const,
+  page: (filter: object, pageSize: number) => [...releaseKeys.pages(), filter, pageSize] as const,
+  /** Whole release lists, page by page (infinite PagedReleases). */
+  lists: () => [...releaseKeys.all, 'infinite'] as const,
+  list: (filter: object) => [...releaseKeys.lists(), filter] as const,
+  detail: (id: string) => [...releaseKeys.all, 'detail', id] as const,
+};
+
+export const artistKeys = {
+  all: ['artists'] as const,
+  /** Artists with their releases. */
+  details: () => [...artistKeys.all, 'detail'] as const,
+  detail: (id: string) => [...artistKeys.details(), id] as const,
+};
+
+export const labelKeys = {
+  detail: (id: string) => ['labels', 'detail', id] as const,
+};
+
+export const genreKeys = {
+  all: ['genres'] as const,
+  detail: (id: string) => [...genreKeys.all, 'detail', id] as const,
+  releaseVotes: (releaseId: string) => [...genreKeys.all, 'release', releaseId] as const,
+};
+
+/**
+ * Everything read from the entries API starts with 'entries', so invalidating
+ * `entryKeys.all` after an entry changes (rating, review, removal) refreshes
+ * every list, page and count built from entries.
+ */
+export const entryKeys = {
+  all: ['entries'] as const,
+  /** The viewer's entry on a release (Entry | null); actions on it carry `release(id)`. */
+  release: (releaseId: string) => [...entryKeys.all, 'release', releaseId] as const,
+  mine: (releaseId: string) => [...entryKeys.release(releaseId), 'me'] as const,
+  /** First pages of entry lists (PagedEntries). */
+  pages: () => [...entryKeys.all, 'page'] as const,
+  page: (filter: object) => [...entryKeys.pages(), filter] as const,
+  /** Whole entry lists, page by page (infinite PagedEntries). */
+  lists: () => [...entryKeys.all, 'infinite'] as const,
+  list: (filter: object) => [...entryKeys.lists(), filter] as const,
+  /** One entry (its review page). */
+  details: () => [...entryKeys.all, 'detail'] as const,
+  detail: (id: string) => [...entryKeys.details(), id] as const,
+  /** The entries of followed people on a release (Entry[]). */
+  followings: () => [...entryKeys.all, 'following'] as const,
+  following: (releaseId: string) => [...entryKeys.followings(), releaseId] as const,
+  /** One user's own tags (Tag[]) and statistics. */
+  user: (userId: string) => [...entryKeys.all, 'user', userId] as const,
+  tags: (userId: string) => [...entryKeys.user(userId), 'tags'] as const,
+  userStats: (userId: string, kind: string) => [...entryKeys.user(userId), 'stats', kind] as const,
+  /** Profiles' entry lists, page by page (infinite PagedEntries). */
+  userLists: () => [...entryKeys.all, 'user-list'] as const,
+  userList: (userId: string, query: object, pageSize: number) =>
+    [...entryKeys.userLists(), userId, query, pageSize] as const,
+};

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import {
+  artistSchema,
+  currentUserSchema,
+  entrySchema,
+  followReplySchema,
+  genreSchema,
+  labelSchema,
+  messageReplySchema,
+  pagedEntriesSchema,
+  pagedReleasesSchema,
+  pagedUsersSchema,
+  releaseGenreVotesSchema,
+  releaseSchema,
+  reviewVoteReplySchema,
+  signedInReplySchema,
+  tagSchema,
+  trackVoteReplySchema,
+  userArtistStatsSchema,
+  userGenreStatsSchema,
+  userLabelStatsSchema,
+  userProfileSchema,
+  userRatingStatsSchema,
+  userReleaseDateStatsSchema,
+  userTagStatsSchema,
+} from '@earmark/common';
+
+/**
+ * What the API answers on success, route by route, in the shared schemas the
+ * server validates its replies with. The web tests' fake server checks every
+ * successful JSON reply against these, so a fake payload that the real
+ * server could not send fails the test that uses it.
+ */
+const ID = '[^/]+';
+const CONTRACT: [method: string, path: string, reply: z.ZodType][] = [
+  ['GET', '/users/me', currentUserSchema],
+  ['GET', `/users/username/${ID}`, userProfileSchema],
+  ['PATCH', `/users/${ID}/update-(profile|preferences|theme|image)`, currentUserSchema],
+  ['(POST|DELETE)', `/users/${ID}/following`, followReplySchema],
+  ['GET', `/users/${ID}/(followers|following)/?`, pagedUsersSchema],
+  ['POST', '/auth/(login|signup)', signedInReplySchema],
+  ['GET', `/auth/confirm/${ID}`, messageReplySchema],
+  [
+    'POST',
+    '/auth/(resend-confirmation|forgot-password|forgot-password-change)',
+    messageReplySchema,
+  ],
+  ['PUT', '/auth/update-password', messageReplySchema],
+  ['GET', '/entries', pagedEntriesSchema],
+  ['GET', `/entries/release/${ID}/me`, entrySchema.nullable()],
+  ['GET', `/entries/release/${ID}/following`, z.array(entrySchema)],
+  ['GET', '/entries/user/tags', z.array(tagSchema)],
+  ['(POST|PATCH)', `/entries/user/tags(/${ID})?`, tagSchema],
+  ['GET', `/entries/user/${ID}/artists`, userArtistStatsSchema],
+  ['GET', `/entries/user/${ID}/ratings`, userRatingStatsSchema],
+  ['GET', `/entries/user/${ID}/labels`, userLabelStatsSchema],
+  ['GET', `/entries/user/${ID}/genres`, userGenreStatsSchema],
+  ['GET', `/entries/user/${ID}/release-date`, userReleaseDateStatsSchema],
+  ['GET', `/entries/user/${ID}/tags`, userTagStatsSchema],
+  ['(POST|DELETE)', `/entries/track/${ID}/${ID}`, trackVoteReplySchema],
+  ['(POST|DELETE)', `/entries/review/${ID}/votes`, reviewVoteReplySchema],
+  ['(GET|PATCH)', `/entries/${ID}`, entrySchema],
+  ['POST', '/entries', entrySchema],
+  ['GET', '/releases', pagedReleasesSchema],
+  ['GET', `/releases/${ID}`, releaseSchema],
+  ['GET', `/artists/${ID}`, artistSchema],
+  ['GET', `/labels/${ID}`, labelSchema],
+  ['GET', `/genres/release/${ID}`, releaseGenreVotesSchema],
+  ['POST', '/genres/rg', releaseGenreVotesSchema],
+  ['DELETE', `/genres/rg/${ID}`, releaseGenreVotesSchema],
+  ['GET', `/genres/${ID}`, genreSchema],
+];
+
+const ROUTES = CONTRACT.map(([method, path, reply]) => ({
+  pattern: new RegExp(`^${method} /api${path}$`),
+  reply,
+}));
+
+/** Problems found in fake replies since the last call (the test setup fails a test that has any). */
+const violations: string[] = [];
+
+export function takeContractViolations(): string[] {
+  return violations.splice(0);
+}
+
+/** Checks a successful JSON reply of the fake server against the route's schema. */
+export async function checkReply(key: string, response: Response): Promise<void> {
+  if (!response.ok || response.status === 204) return;
+  if (!response.headers.get('content-type')?.includes('application/json')) return;
+  const route = ROUTES.find(({ pattern }) => pattern.test(key));
+  if (!route) {
+    violations.push(`${key}: no reply schema for this route in web/src/test/api-contract.ts`);
+    return;
+  }
+  const result = route.reply.safeParse(await response.clone().json());
+  if (!result.success) {
+    violations.push(`${key}: the reply breaks the API contract\n${z.prettifyError(result.error)}`);
+  }
+}
