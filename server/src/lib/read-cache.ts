@@ -12,7 +12,12 @@
  * none of its tags moved since. A computation that overlaps a write is thus
  * never served, however the two interleave. Invalidations from other
  * instances arrive through `applyRemote` (see the read-cache plugin).
+ *
+ * Storage, its size bound and least-recently-used order are `lru-cache`'s;
+ * this layer adds the tags, the sequences, one computation per key, and
+ * serving an expired payload once more while its successor is computed.
  */
+import { LRUCache } from 'lru-cache';
 
 /** The tag every payload has: invalidating it drops them all (bans, merges...). */
 export const ALL_TAG = '*';
@@ -49,7 +54,8 @@ interface Stored {
   tags: readonly string[];
   /** The sequence when the computation started. */
   seq: number;
-  expiresAt: number;
+  /** Served as fresh until then; `lru-cache` drops it one TTL later. */
+  freshUntil: number;
 }
 
 interface Pending {
@@ -59,7 +65,7 @@ interface Pending {
 }
 
 export class ReadCache {
-  private readonly stored = new Map<string, Stored>();
+  private readonly stored: LRUCache<string, Stored> | null;
   private readonly pending = new Map<string, Pending>();
   /** Tag → sequence and time of its last invalidation, oldest first. */
   private readonly invalidated = new Map<string, { seq: number; at: number }>();
@@ -71,6 +77,18 @@ export class ReadCache {
 
   constructor(private readonly options: ReadCacheOptions) {
     this.now = options.now ?? (() => Date.now());
+    this.stored =
+      options.ttlMs > 0
+        ? new LRUCache<string, Stored>({
+            max: Math.max(1, options.maxEntries),
+            // Fresh for one TTL, then served stale for one more while recomputed.
+            ttl: 2 * options.ttlMs,
+            updateAgeOnGet: false,
+            // Time read at each call, so a test's fake clock is seen exactly.
+            perf: { now: this.now },
+            ttlResolution: 0,
+          })
+        : null;
   }
 
   get enabled(): boolean {
@@ -78,7 +96,7 @@ export class ReadCache {
   }
 
   get size(): number {
-    return this.stored.size;
+    return this.stored?.size ?? 0;
   }
 
   /**
@@ -92,15 +110,11 @@ export class ReadCache {
     tags: readonly string[],
     compute: () => Promise<V>,
   ): Promise<CachedPayload<V>> {
-    if (!this.enabled) return compute().then((value) => new CachedPayload(value));
+    if (!this.stored) return compute().then((value) => new CachedPayload(value));
     const hit = this.stored.get(key);
     if (hit) {
-      this.stored.delete(key);
-      const now = this.now();
-      if (now < hit.expiresAt + this.options.ttlMs && this.fresh(hit.tags, hit.seq)) {
-        // Re-inserting moves the key to the end: Map order is the recency order.
-        this.stored.set(key, hit);
-        if (now >= hit.expiresAt) {
+      if (this.fresh(hit.tags, hit.seq)) {
+        if (this.now() >= hit.freshUntil) {
           // Expired but not invalidated: serve it once more while a fresh one is made.
           this.compute(key, tags, compute).catch(() => {
             // The expired payload stays until its grace ends; the next reader retries.
@@ -108,6 +122,7 @@ export class ReadCache {
         }
         return Promise.resolve(hit.payload as CachedPayload<V>);
       }
+      this.stored.delete(key);
     }
     return this.compute(key, tags, compute);
   }
@@ -125,7 +140,10 @@ export class ReadCache {
     const seq = this.seq;
     const promise = compute().then((value) => {
       const payload = new CachedPayload(value);
-      if (this.fresh(tags, seq)) this.store(key, { payload, tags, seq, expiresAt: 0 });
+      if (this.fresh(tags, seq)) {
+        const freshUntil = this.now() + this.options.ttlMs;
+        this.stored?.set(key, { payload, tags, seq, freshUntil });
+      }
       return payload;
     });
     const entry: Pending = { promise, tags, seq };
@@ -163,7 +181,7 @@ export class ReadCache {
 
   clear(): void {
     this.seq += 1;
-    this.stored.clear();
+    this.stored?.clear();
     this.pending.clear();
     this.invalidated.clear();
   }
@@ -178,17 +196,6 @@ export class ReadCache {
       if (last && last.seq > seq) return false;
     }
     return true;
-  }
-
-  private store(key: string, stored: Stored): void {
-    stored.expiresAt = this.now() + this.options.ttlMs;
-    this.stored.delete(key);
-    this.stored.set(key, stored);
-    while (this.stored.size > this.options.maxEntries) {
-      const oldest = this.stored.keys().next();
-      if (oldest.done) break;
-      this.stored.delete(oldest.value);
-    }
   }
 
   /**
