@@ -7,9 +7,11 @@ import {
   type Theme,
   type UserProfile,
 } from '@earmark/common';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/users';
+import { userWriteTags } from '../../lib/cache-tags';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { transact, type WriteScope } from '../../lib/unit-of-work';
 import { toUserProfile } from './present';
 import { violatedUniqueIndex } from '../../lib/unique-violation';
 import { isFollowing } from '../follows/queries';
@@ -85,12 +87,26 @@ export interface ProfileChanges {
 }
 
 export async function updateProfile(
-  db: DbOrTx,
+  scope: WriteScope,
   actor: UserRow,
   userId: string,
   input: ProfileChanges,
 ): Promise<UserRow> {
   assertSelf(actor, userId);
+  return transact(scope, async (uow) => {
+    const row = await changeProfile(uow.tx, actor, userId, input);
+    // Entries show their owner's name and username.
+    uow.invalidate(...userWriteTags(row.id));
+    return row;
+  });
+}
+
+async function changeProfile(
+  db: Tx,
+  actor: UserRow,
+  userId: string,
+  input: ProfileChanges,
+): Promise<UserRow> {
   const { username } = input;
   const sameName = username.toLowerCase() === actor.username.toLowerCase();
   // A seeded account may already hold a reserved name (the admin); it may keep it.
