@@ -1,6 +1,5 @@
-import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  AccountStatus,
   type ArtistRef,
   type Entry,
   type Tag,
@@ -15,7 +14,7 @@ import { entries, reviewVotes, type EntryRow } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import { toReleaseSummary, type ReleaseRow } from '../releases/present';
 import { releaseArtistsJson, viewerEntriesOf, type ReleaseViewer } from '../releases/summaries';
-import { isVisible } from '../releases/visibility';
+import { isVisible, visibleAccount } from '../../db/visibility';
 import { toUserRef, type UserRefColumns } from '../users/present';
 
 /** The user columns an entry shows. */
@@ -54,15 +53,12 @@ const entryParts = {
     where tv.entry_id = ${entries.id}`),
 };
 
-/** Accounts whose public content is hidden: banned (until unbanned) and deleted. */
-export const HIDDEN_ACCOUNT_STATUSES: number[] = [AccountStatus.BANNED, AccountStatus.DELETED];
-
 /**
  * Entries anyone may see: their owner is neither banned nor deleted and
  * their release is visible. Needs `users` and `releases` joined to entries.
  */
 export function visibleEntry(): SQL {
-  return and(notInArray(users.accountStatus, HIDDEN_ACCOUNT_STATUSES), isVisible(releases))!;
+  return and(visibleAccount(), isVisible(releases))!;
 }
 
 /**

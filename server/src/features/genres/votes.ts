@@ -8,7 +8,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { readerOf, transact, type WriteScope } from '../../lib/unit-of-work';
 import { requireVisibleRelease } from '../releases/service';
-import { isVisible } from '../releases/visibility';
+import { isVisible } from '../../db/visibility';
 import { toReleaseGenreVotes } from './present';
 import { requireVisibleGenre } from './service';
 
