@@ -60,9 +60,16 @@ interface Stored {
 
 interface Pending {
   promise: Promise<CachedPayload<unknown>>;
-  tags: readonly string[];
+  /** Null while the tags depend on the value being computed. */
+  tags: readonly string[] | null;
   seq: number;
 }
+
+/**
+ * A payload's tags: known beforehand, or read off the computed value (a
+ * release page is tagged with the artists and labels it shows).
+ */
+export type PayloadTags<V> = readonly string[] | ((value: V) => readonly string[]);
 
 export class ReadCache {
   private readonly stored: LRUCache<string, Stored> | null;
@@ -105,11 +112,7 @@ export class ReadCache {
    * nothing invalidated is still served while its successor is computed in
    * the background (stale-while-revalidate), so expiry never makes a reader wait.
    */
-  get<V>(
-    key: string,
-    tags: readonly string[],
-    compute: () => Promise<V>,
-  ): Promise<CachedPayload<V>> {
+  get<V>(key: string, tags: PayloadTags<V>, compute: () => Promise<V>): Promise<CachedPayload<V>> {
     if (!this.stored) return compute().then((value) => new CachedPayload(value));
     const hit = this.stored.get(key);
     if (hit) {
@@ -130,23 +133,28 @@ export class ReadCache {
   /** Computes and stores a payload, or joins the computation of it already running. */
   private compute<V>(
     key: string,
-    tags: readonly string[],
+    tags: PayloadTags<V>,
     compute: () => Promise<V>,
   ): Promise<CachedPayload<V>> {
     const inFlight = this.pending.get(key);
-    if (inFlight && this.fresh(inFlight.tags, inFlight.seq)) {
+    // A computation whose tags are not known yet is joined only if nothing at all was invalidated since it started.
+    if (
+      inFlight &&
+      (inFlight.tags ? this.fresh(inFlight.tags, inFlight.seq) : inFlight.seq === this.seq)
+    ) {
       return inFlight.promise as Promise<CachedPayload<V>>;
     }
     const seq = this.seq;
     const promise = compute().then((value) => {
       const payload = new CachedPayload(value);
-      if (this.fresh(tags, seq)) {
+      const known = typeof tags === 'function' ? tags(value) : tags;
+      if (this.fresh(known, seq)) {
         const freshUntil = this.now() + this.options.ttlMs;
-        this.stored?.set(key, { payload, tags, seq, freshUntil });
+        this.stored?.set(key, { payload, tags: known, seq, freshUntil });
       }
       return payload;
     });
-    const entry: Pending = { promise, tags, seq };
+    const entry: Pending = { promise, tags: typeof tags === 'function' ? null : tags, seq };
     this.pending.set(key, entry);
     const done = () => {
       if (this.pending.get(key) === entry) this.pending.delete(key);
