@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AccountStatus, ContributorStatus, ReleaseType, type DatePrecision } from '@earmark/common';
 import type { Db } from '../src/db/client';
 import { recountCounters } from '../src/db/recount';
@@ -8,7 +8,6 @@ import {
   genres,
   labels,
   releaseArtists,
-  releaseGenres,
   releaseGenreVotes,
   releaseLabels,
   releaseLanguages,

@@ -13,7 +13,7 @@
  */
 import { and, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { HIDDEN_ACCOUNT_STATUSES } from '@earmark/common';
-import type { artists, genres, labels, releases } from './schema/catalogue';
+import { releases, type artists, type genres, type labels } from './schema/catalogue';
 import { users } from './schema/users';
 
 const hiddenStatuses = [...HIDDEN_ACCOUNT_STATUSES] as number[];
@@ -48,4 +48,13 @@ export function visibleCatalogueAlias(alias: string): SQL {
 export function visibleAccountAlias(alias: string): SQL {
   if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Not an SQL alias: ${alias}`);
   return sql.raw(`${alias}.account_status not in (${hiddenStatuses.join(', ')})`);
+}
+
+/**
+ * Entries (ratings, reviews, tags, track votes) anyone may see: their owner
+ * is not hidden and their release is visible. Needs `users` and `releases`
+ * joined to `entries`.
+ */
+export function visibleEntry(): SQL {
+  return and(visibleAccount(), isVisible(releases))!;
 }

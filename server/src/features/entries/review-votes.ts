@@ -6,7 +6,7 @@ import { users, type UserRow } from '../../db/schema/users';
 import { entryWriteTags } from '../../lib/cache-tags';
 import { forbidden, notFound } from '../../lib/errors';
 import { transact, type WriteScope } from '../../lib/unit-of-work';
-import { visibleEntry } from './present';
+import { visibleEntry } from '../../db/visibility';
 
 export const REVIEW_NOT_FOUND = 'Review not found';
 export const OWN_REVIEW = 'You cannot vote on your own review';

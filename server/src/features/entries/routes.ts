@@ -16,7 +16,7 @@ import {
 import { cacheTags, sendCached } from '../../plugins/read-cache';
 import { requireConfirmedUser, requireUser, sessionUser } from '../../plugins/session';
 import { listEntries, type ParsedEntriesQuery } from './list';
-import { withViewerParts } from './present';
+import { withViewerParts } from './queries';
 import { changeReviewVote } from './review-votes';
 import { deleteEntry, getEntry, getMyEntry, saveEntry, updateEntry } from './service';
 import { createTag, deleteTag, listOwnTags, renameTag } from './tags';

@@ -19,7 +19,7 @@ import {
   requireOwnEntry,
 } from './access';
 import { factsOf, moveCounters } from './counters';
-import { loadEntries, loadEntry } from './present';
+import { loadEntries, loadEntry } from './queries';
 import { requireOwnTags, setEntryTags } from './tags';
 import { removeTrackVotesOf } from './track-votes';
 

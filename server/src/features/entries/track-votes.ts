@@ -15,7 +15,7 @@ import {
   lockRelease,
 } from './access';
 import { moveCounters } from './counters';
-import { loadEntry } from './present';
+import { loadEntry } from './queries';
 
 export const TRACK_NOT_FOUND = 'Track not found';
 
