@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from './client';
+import type { Db, DbOrTx } from './client';
 import { COUNTER_RECOUNTS, type CountedTable } from './recount-sql';
 
 export { COUNTER_RECOUNTS, type CountedTable, type CounterRecount } from './recount-sql';
@@ -32,5 +32,25 @@ export async function recountCounters(
     const changed = rowsOf(await db.execute(sql.raw(recount.sql(ids)))).map((r) => r.id);
     if (changed.length > 0) changes.push({ counter: recount.counter, ids: changed });
   }
+  return changes;
+}
+
+class RolledBack extends Error {}
+
+/**
+ * The counters that differ from their recount, with their rows, without
+ * changing them: the recount runs in a transaction that is rolled back.
+ * Empty when every counter is right.
+ */
+export async function counterDrift(db: Db): Promise<RecountChange[]> {
+  let changes: RecountChange[] = [];
+  await db
+    .transaction(async (tx) => {
+      changes = await recountCounters(tx);
+      throw new RolledBack();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof RolledBack)) throw err;
+    });
   return changes;
 }

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { SESSION_TTL_MS } from '@earmark/common';
-import { recountCounters, type RecountChange } from '../../db/recount';
+import { counterDrift, type RecountChange } from '../../db/recount';
 import { sessions, type UserRow } from '../../db/schema/users';
 import { newSecret, sha256 } from '../../lib/ids';
 import { assertNoSecrets, TEST_ORIGIN, type TestApp } from '../../../test/helpers';
@@ -72,24 +72,12 @@ export async function ok<T>(res: Promise<LightMyRequestResponse>, status = 200):
   return (r.body ? r.json() : null) as T;
 }
 
-class RolledBack extends Error {}
-
 /**
  * The counters that differ from their production recount (see db/recount),
- * with the rows; empty when every counter is right. The recount runs in a
- * transaction that is rolled back, so the drift stays for the test to see.
+ * with the rows; empty when every counter is right.
  */
 export async function counterMismatches(t: TestApp): Promise<RecountChange[]> {
-  let changes: RecountChange[] = [];
-  await t.db
-    .transaction(async (tx) => {
-      changes = await recountCounters(tx);
-      throw new RolledBack();
-    })
-    .catch((err: unknown) => {
-      if (!(err instanceof RolledBack)) throw err;
-    });
-  return changes;
+  return counterDrift(t.db);
 }
 
 export async function expectCountersConsistent(t: TestApp): Promise<void> {
