@@ -180,7 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       invalidate: (tags) => app.readCache.invalidate(...tags),
       publish: (event) => publisher.publish(event),
       mail: (message) => app.mailer.send(message),
-      failed: (err, effect) => app.log.error({ err, effect: effect.kind }, 'after-commit effect failed'),
+      failed: (err, effect) =>
+        app.log.error({ err, effect: effect.kind }, 'after-commit effect failed'),
     },
   });
   decoratePageMeta(app);

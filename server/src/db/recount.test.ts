@@ -4,7 +4,13 @@ import { releaseGenres, releases, tracks } from './schema/catalogue';
 import { entries } from './schema/entries';
 import { users } from './schema/users';
 import { recountCounters } from './recount';
-import { call, counterMismatches, members, ok, type Member } from '../features/entries/test-support';
+import {
+  call,
+  counterMismatches,
+  members,
+  ok,
+  type Member,
+} from '../features/entries/test-support';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { createGenre, createRelease } from '../../test/catalogue-factories';
 

@@ -8,19 +8,10 @@ import { entries, reviewVotes } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import { visibleEntry } from '../../db/visibility';
 import { releaseArtistsJson, viewerEntriesOf, type ReleaseViewer } from '../releases/summaries';
+import { userRefColumns } from '../users/present';
 import { presentPublicEntries, type EntryBundle } from './present';
 
 /** The entry queries: what every list of entries selects, and the viewer's own parts. */
-
-/** The user columns an entry shows. */
-export const entryUserColumns = {
-  id: users.id,
-  username: users.username,
-  name: users.name,
-  imageSm: users.imageSm,
-  imageMd: users.imageMd,
-  supporter: users.supporter,
-};
 
 /** The children of an entry, as JSON columns of a query on `entries`. */
 const entryParts = {
@@ -94,7 +85,7 @@ export function selectEntryBundles(db: DbOrTx) {
   return db
     .select({
       entry: entries,
-      user: entryUserColumns,
+      user: userRefColumns,
       release: releases,
       artists: releaseArtistsJson,
       ...entryParts,

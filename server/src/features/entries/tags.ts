@@ -76,9 +76,7 @@ export async function renameTag(
 export async function deleteTag(scope: WriteScope, actor: UserRow, id: string): Promise<void> {
   await transact(scope, async (uow) => {
     await requireOwnTag(uow.tx, actor, id);
-    await uow.tx
-      .delete(userTags)
-      .where(and(eq(userTags.id, id), eq(userTags.userId, actor.id)));
+    await uow.tx.delete(userTags).where(and(eq(userTags.id, id), eq(userTags.userId, actor.id)));
     uow.invalidate(...userWriteTags(actor.id));
   });
 }

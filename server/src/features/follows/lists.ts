@@ -6,7 +6,7 @@ import { visibleAccount } from '../../db/visibility';
 import { follows } from '../../db/schema/follows';
 import { users, type UserRow } from '../../db/schema/users';
 import { requireVisibleUser } from '../users/service';
-import { toUserRef } from '../users/present';
+import { toUserRef, userRefColumns } from '../users/present';
 
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
@@ -40,15 +40,7 @@ export async function listFollows(
 
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: users.id,
-        username: users.username,
-        name: users.name,
-        imageSm: users.imageSm,
-        imageMd: users.imageMd,
-        supporter: users.supporter,
-        isFollowedByViewer: followedByViewer,
-      })
+      .select({ ...userRefColumns, isFollowedByViewer: followedByViewer })
       .from(follows)
       .innerJoin(users, eq(users.id, listedSide))
       .where(where)

@@ -42,7 +42,9 @@ describe('targets registry', () => {
 
   async function review(owner: UserRow, release: { id: string }, text: string | null) {
     const id = newId();
-    await t.db.insert(entries).values({ id, userId: owner.id, releaseId: release.id, review: text });
+    await t.db
+      .insert(entries)
+      .values({ id, userId: owner.id, releaseId: release.id, review: text });
     return id;
   }
 
@@ -81,9 +83,10 @@ describe('targets registry', () => {
     const merged = await createArtist(t.db, { mergedIntoId: artist.id });
     expect(await find('release', pending.id, admin)).toMatchObject({ readable: false });
     expect(await find('artist', merged.id)).toMatchObject({ readable: false });
-    await expect(requireReadableTarget(t.db, 'release', pending.id, reader)).rejects.toMatchObject(
-      { statusCode: 404, message: 'Release not found' },
-    );
+    await expect(requireReadableTarget(t.db, 'release', pending.id, reader)).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Release not found',
+    });
 
     // A track follows its release.
     const trackOf = async (r: { id: string }) =>
@@ -132,11 +135,12 @@ describe('targets registry', () => {
       ownerId: author.id,
       readable: true,
     });
-    await expect(requireReadableTarget(t.db, 'submission', 'other', reader)).rejects.toMatchObject(
-      { statusCode: 404, message: 'Submission not found' },
-    );
-    expect(() => registerTargetKind('submission', { notFound: '', lookup: async () => null })).toThrow(
-      'already registered',
-    );
+    await expect(requireReadableTarget(t.db, 'submission', 'other', reader)).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Submission not found',
+    });
+    expect(() =>
+      registerTargetKind('submission', { notFound: '', lookup: async () => null }),
+    ).toThrow('already registered');
   });
 });

@@ -138,7 +138,9 @@ export function hasTargetKind(kind: TargetKind): boolean {
 }
 
 function entryOf(kind: TargetKind): TargetKindEntry {
-  const entry = (core as Partial<Record<TargetKind, TargetKindEntry>>)[kind] ?? extensions.get(kind as ExtensionTargetKind);
+  const entry =
+    (core as Partial<Record<TargetKind, TargetKindEntry>>)[kind] ??
+    extensions.get(kind as ExtensionTargetKind);
   if (!entry) throw new Error(`No feature has registered the ${kind} target kind`);
   return entry;
 }
