@@ -16,8 +16,8 @@ export const INVALIDATION_CHANNEL = 'earmark:read-cache:invalidate';
 /** Enough for the release pages and lists people are looking at right now. */
 const MAX_PAYLOADS = 5000;
 
-// Services record invalidations with these; kept importable from here for routes.
-export { cacheTags, entryWriteTags } from '../lib/cache-tags';
+// The tags live with the services that record them; re-exported for readers' routes.
+export { cacheTags } from '../lib/cache-tags';
 
 /**
  * Sends a cached payload to a reader as JSON that went through the response

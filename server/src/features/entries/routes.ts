@@ -13,7 +13,8 @@ import {
   updateEntrySchema,
   voteInputSchema,
 } from '@earmark/common';
-import { cacheTags, sendCached } from '../../plugins/read-cache';
+import { cacheTags } from '../../lib/cache-tags';
+import { sendCached } from '../../plugins/read-cache';
 import { requireConfirmedUser, requireUser, sessionUser } from '../../plugins/session';
 import { listEntries, type ParsedEntriesQuery } from './list';
 import { withViewerParts } from './queries';
