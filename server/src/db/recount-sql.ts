@@ -148,7 +148,7 @@ const genreScores: CounterRecount = {
       where true ${only('rg.release_id', ids)} and not exists (select 1 from counted c
         where c.release_id = rg.release_id and c.genre_id = rg.genre_id)
       returning rg.release_id || ':' || rg.genre_id as id),
-    set as (
+    upserted as (
       insert into release_genres (release_id, genre_id, score, upvotes, downvotes)
       select c.release_id, c.genre_id, c.score, c.up, c.down
       from counted c
@@ -157,7 +157,7 @@ const genreScores: CounterRecount = {
       on conflict (release_id, genre_id) do update set
         score = excluded.score, upvotes = excluded.upvotes, downvotes = excluded.downvotes
       returning release_id || ':' || genre_id as id)
-    select id from gone union all select id from set`,
+    select id from gone union all select id from upserted`,
 };
 
 /** Every counter, in an order where none reads another. */

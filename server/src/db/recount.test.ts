@@ -96,4 +96,18 @@ describe('recount: the one definition of every counter', () => {
     // Once right, a recount changes nothing.
     expect(await recountCounters(t.db)).toEqual([]);
   });
+
+  it('recounts only the rows it is given when asked to', async () => {
+    const other = await createRelease(t.db);
+    await t.db.update(releases).set({ entriesCount: 5 }).where(eq(releases.id, release.id));
+    await t.db.update(releases).set({ entriesCount: 6 }).where(eq(releases.id, other.id));
+    expect(await recountCounters(t.db, { releases: [other.id] })).toEqual([
+      { counter: 'release stats (ratings, entries, reviews)', ids: [other.id] },
+    ]);
+    expect(await counterMismatches(t)).toEqual([
+      { counter: 'release stats (ratings, entries, reviews)', ids: [release.id] },
+    ]);
+    await recountCounters(t.db, { releases: [release.id] });
+    expect(await counterMismatches(t)).toEqual([]);
+  });
 });
