@@ -21,6 +21,18 @@ export const isSupporter = (u: WithStatuses | null | undefined): boolean =>
 export const isNotConfirmed = (u: WithStatuses | null | undefined): boolean =>
   !!u && u.accountStatus === AccountStatus.NOT_CONFIRMED;
 
-/** Banned and deleted accounts cannot sign in and lose their sessions. */
-export const isLockedOut = (status: number): boolean =>
-  status === AccountStatus.BANNED || status === AccountStatus.DELETED;
+/**
+ * Accounts whose public content (profile, entries, reviews, tags, follows)
+ * is hidden from everyone but admins: banned (until unbanned) and deleted.
+ * The server's SQL visibility helpers use this same list.
+ */
+export const HIDDEN_ACCOUNT_STATUSES: readonly AccountStatus[] = [
+  AccountStatus.BANNED,
+  AccountStatus.DELETED,
+];
+
+export const isHiddenAccount = (status: number): boolean =>
+  (HIDDEN_ACCOUNT_STATUSES as readonly number[]).includes(status);
+
+/** Banned and deleted accounts cannot sign in and lose their sessions: the hidden ones. */
+export const isLockedOut = isHiddenAccount;

@@ -26,7 +26,9 @@ import { IMAGE_MAX_BYTES, JSON_BODY_LIMIT_BYTES } from '@earmark/common';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { serializeError } from './lib/log';
+import { quietPublisher, type LivePublisher } from './lib/live-events';
 import { createMailer, type Mailer } from './lib/mail';
+import type { Writer } from './lib/unit-of-work';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin-check';
 import { readCache } from './plugins/read-cache';
@@ -51,6 +53,8 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     redis: Redis | null;
+    /** What writing services are given: the database and the effects run after its commits. */
+    writer: Writer;
   }
 }
 
@@ -60,6 +64,8 @@ export interface AppDeps {
   /** Shared Redis connection (rate limits, later the socket adapter); null in single-process mode. */
   redis?: Redis | null;
   mailer?: Mailer;
+  /** Where committed live events go; delivers nothing until the socket server exists. */
+  publisher?: LivePublisher;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -176,6 +182,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOriginCheck(app);
   await app.register(sessionPlugin);
   await app.register(readCache);
+  const publisher = deps.publisher ?? quietPublisher;
+  app.decorate('writer', {
+    db: deps.database.db,
+    afterCommit: {
+      invalidate: (tags) => app.readCache.invalidate(...tags),
+      publish: (event) => publisher.publish(event),
+      mail: (message) => app.mailer.send(message),
+      failed: (err, effect) =>
+        app.log.error({ err, effect: effect.kind }, 'after-commit effect failed'),
+    },
+  });
   decoratePageMeta(app);
 
   await app.register(

@@ -1,13 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AccountStatus, ContributorStatus, ReleaseType, type DatePrecision } from '@earmark/common';
 import type { Db } from '../src/db/client';
+import { recountCounters } from '../src/db/recount';
 import {
   artists,
   genreParents,
   genres,
   labels,
   releaseArtists,
-  releaseGenres,
   releaseGenreVotes,
   releaseLabels,
   releaseLanguages,
@@ -20,8 +20,9 @@ import { newId } from '../src/lib/ids';
 import { uniqueName } from './helpers';
 
 /**
- * Catalogue rows for tests, inserted straight into the database with every
- * counter consistent with the rows it counts (release stats, genre scores).
+ * Catalogue rows for tests, inserted straight into the database; the
+ * counters of what they add are set by the production recount (db/recount),
+ * so they are consistent with the rows they count.
  */
 
 export type ArtistRow = typeof artists.$inferSelect;
@@ -207,19 +208,7 @@ export async function voteGenre(
       })),
     );
   }
-  const up = score > 0 ? score : 0;
-  const down = score < 0 ? -score : 0;
-  await db
-    .insert(releaseGenres)
-    .values({ releaseId: release.id, genreId: genre.id, score, upvotes: up, downvotes: down })
-    .onConflictDoUpdate({
-      target: [releaseGenres.releaseId, releaseGenres.genreId],
-      set: {
-        score: sql`${releaseGenres.score} + ${score}`,
-        upvotes: sql`${releaseGenres.upvotes} + ${up}`,
-        downvotes: sql`${releaseGenres.downvotes} + ${down}`,
-      },
-    });
+  await recountCounters(db, { release_genres: [release.id] });
 }
 
 /**
@@ -232,7 +221,7 @@ export async function addRatings(
   ratings: readonly number[],
   opts: { createdAt?: Date } = {},
 ): Promise<ReleaseRow> {
-  const raters = await createUsers(db, ratings.length, { entriesCount: 1 });
+  const raters = await createUsers(db, ratings.length);
   const createdAt = opts.createdAt ?? new Date();
   if (raters.length > 0) {
     await db.insert(entries).values(
@@ -247,18 +236,8 @@ export async function addRatings(
       })),
     );
   }
-  const sum = ratings.reduce((a, b) => a + b, 0);
-  const [row] = await db
-    .update(releases)
-    .set({
-      ratingsCount: sql`${releases.ratingsCount} + ${ratings.length}`,
-      ratingsSum: sql`${releases.ratingsSum} + ${sum}`,
-      ratingsAvg: sql`case when ${releases.ratingsCount} + ${ratings.length} = 0 then null
-        else (${releases.ratingsSum} + ${sum})::float8 / (${releases.ratingsCount} + ${ratings.length}) end`,
-      entriesCount: sql`${releases.entriesCount} + ${ratings.length}`,
-    })
-    .where(eq(releases.id, release.id))
-    .returning();
+  await recountCounters(db, { releases: [release.id], users: raters.map((u) => u.id) });
+  const [row] = await db.select().from(releases).where(eq(releases.id, release.id));
   return row!;
 }
 
@@ -269,7 +248,7 @@ export async function addEntriesAt(
   n: number,
   createdAt: Date,
 ): Promise<void> {
-  const owners = await createUsers(db, n, { entriesCount: 1 });
+  const owners = await createUsers(db, n);
   if (owners.length === 0) return;
   await db.insert(entries).values(
     owners.map((u) => ({
@@ -280,8 +259,5 @@ export async function addEntriesAt(
       updatedAt: createdAt,
     })),
   );
-  await db
-    .update(releases)
-    .set({ entriesCount: sql`${releases.entriesCount} + ${n}` })
-    .where(eq(releases.id, release.id));
+  await recountCounters(db, { releases: [release.id], users: owners.map((u) => u.id) });
 }

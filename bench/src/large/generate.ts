@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { AccountStatus, ContributorStatus, ReleaseType } from '@earmark/common';
+import { COUNTER_RECOUNTS } from '../../../server/src/db/recount-sql';
 import { firstNames, labelSuffixes, labelWords, lastNames } from './words';
 import { genreRows, genreParentRows } from './genres';
 import {
@@ -177,7 +178,8 @@ function steps(size: DatasetSize): [string, string][] {
     [
       'genre votes and scores',
       // One to three genres per release, each voted on by one to three users
-      // (a quarter of the votes on secondary genres are down); scores are their sums.
+      // (a quarter of the votes on secondary genres are down); the scores are
+      // their sums, set with the other counters below.
       `create temp table rg as
        select r.id as release_id, pg_temp.bid('g', 1 + (g0 + j * 37) % ${G}) as genre_id, j,
          1 + floor(random() * 3)::int as voters, floor(random() * ${U})::int as base
@@ -189,11 +191,7 @@ function steps(size: DatasetSize): [string, string][] {
          pg_temp.bid('u', 1 + (base + v * ${voterStep}) % ${U}),
          case when j > 0 and random() < 0.25 then -1 else 1 end, c, c
        from (select rg.*, now() - random() * interval '3 years' as c from rg offset 0) s
-       cross join lateral generate_series(0, s.voters - 1) v;
-       insert into release_genres (release_id, genre_id, score, upvotes, downvotes)
-       select release_id, genre_id, sum(vote), count(*) filter (where vote = 1),
-         count(*) filter (where vote = -1)
-       from release_genre_votes group by release_id, genre_id;`,
+       cross join lateral generate_series(0, s.voters - 1) v;`,
     ],
     [
       `${size.ratings} ratings (reviews on 5 %)`,
@@ -233,17 +231,8 @@ function steps(size: DatasetSize): [string, string][] {
              offset 0) s
        order by 1;`,
     ],
-    [
-      'release and user counters',
-      `update releases r set ratings_count = s.c, ratings_sum = s.total,
-         ratings_avg = s.total::float8 / nullif(s.c, 0), entries_count = s.e, reviews_count = s.rv
-       from (select release_id, count(rating) as c, coalesce(sum(rating), 0) as total,
-               count(*) as e, count(review) as rv from entries group by release_id) s
-       where s.release_id = r.id;
-       update users u set entries_count = s.e, reviews_count = s.rv
-       from (select user_id, count(*) as e, count(review) as rv from entries group by user_id) s
-       where s.user_id = u.id;`,
-    ],
+    // Every counter by the server's own recount, the definition of each.
+    ...COUNTER_RECOUNTS.map((r): [string, string] => [r.counter, r.sql()]),
   ];
 }
 

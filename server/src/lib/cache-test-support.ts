@@ -1,7 +1,8 @@
 /** Shared by the cache unit tests: a clock the test moves, and computations it counts or ends. */
 
 export function fakeClock() {
-  let time = 0;
+  // Not 0: lru-cache takes a start time of 0 for "no time recorded".
+  let time = 1_000_000;
   return {
     now: () => time,
     advance: (ms: number) => {

@@ -26,7 +26,8 @@ describe('ReadCache', () => {
   it('makes readers wait once a payload is past its grace time', async () => {
     const { cache, compute, advance } = setup();
     await cache.get('k', [], compute('one'));
-    advance(2000);
+    // lru-cache drops a payload once strictly more than its time has passed.
+    advance(2001);
     expect((await cache.get('k', [], compute('two'))).value).toBe('two');
   });
 
@@ -161,5 +162,41 @@ describe('ReadCache', () => {
     expect((await off.get('k', [], compute('x'))).value).toBe('x');
     expect((await off.get('k', [], compute('y'))).value).toBe('y');
     expect(off.size).toBe(0);
+  });
+
+  it('tags a payload with what it shows when the tags are read off the value', async () => {
+    const { cache } = setup();
+    const page = async () => ({ id: 'r1', artists: ['a1', 'a2'] });
+    const tagsOf = (v: { id: string; artists: string[] }) => v.artists.map((a) => `artist:${a}`);
+    await cache.get('release:r1', tagsOf, page);
+    await cache.get('release:r2', tagsOf, async () => ({ id: 'r2', artists: ['a3'] }));
+    cache.invalidate('artist:a2');
+    let recomputed = 0;
+    const again = async () => {
+      recomputed += 1;
+      return { id: 'x', artists: [] };
+    };
+    await cache.get('release:r1', tagsOf, again);
+    await cache.get('release:r2', tagsOf, again);
+    expect(recomputed).toBe(1);
+  });
+
+  it('does not join a computation of unknown tags once anything was invalidated', async () => {
+    const { cache } = setup();
+    const slow = deferred<string>();
+    const first = cache.get(
+      'k',
+      () => ['artist:1'],
+      () => slow.promise,
+    );
+    cache.invalidate('artist:1');
+    const second = cache.get(
+      'k',
+      () => ['artist:1'],
+      async () => 'after the write',
+    );
+    slow.resolve('before the write');
+    expect((await first).value).toBe('before the write');
+    expect((await second).value).toBe('after the write');
   });
 });

@@ -12,7 +12,12 @@
  * none of its tags moved since. A computation that overlaps a write is thus
  * never served, however the two interleave. Invalidations from other
  * instances arrive through `applyRemote` (see the read-cache plugin).
+ *
+ * Storage, its size bound and least-recently-used order are `lru-cache`'s;
+ * this layer adds the tags, the sequences, one computation per key, and
+ * serving an expired payload once more while its successor is computed.
  */
+import { LRUCache } from 'lru-cache';
 
 /** The tag every payload has: invalidating it drops them all (bans, merges...). */
 export const ALL_TAG = '*';
@@ -49,17 +54,25 @@ interface Stored {
   tags: readonly string[];
   /** The sequence when the computation started. */
   seq: number;
-  expiresAt: number;
+  /** Served as fresh until then; `lru-cache` drops it one TTL later. */
+  freshUntil: number;
 }
 
 interface Pending {
   promise: Promise<CachedPayload<unknown>>;
-  tags: readonly string[];
+  /** Null while the tags depend on the value being computed. */
+  tags: readonly string[] | null;
   seq: number;
 }
 
+/**
+ * A payload's tags: known beforehand, or read off the computed value (a
+ * release page is tagged with the artists and labels it shows).
+ */
+export type PayloadTags<V> = readonly string[] | ((value: V) => readonly string[]);
+
 export class ReadCache {
-  private readonly stored = new Map<string, Stored>();
+  private readonly stored: LRUCache<string, Stored> | null;
   private readonly pending = new Map<string, Pending>();
   /** Tag → sequence and time of its last invalidation, oldest first. */
   private readonly invalidated = new Map<string, { seq: number; at: number }>();
@@ -71,6 +84,18 @@ export class ReadCache {
 
   constructor(private readonly options: ReadCacheOptions) {
     this.now = options.now ?? (() => Date.now());
+    this.stored =
+      options.ttlMs > 0
+        ? new LRUCache<string, Stored>({
+            max: Math.max(1, options.maxEntries),
+            // Fresh for one TTL, then served stale for one more while recomputed.
+            ttl: 2 * options.ttlMs,
+            updateAgeOnGet: false,
+            // Time read at each call, so a test's fake clock is seen exactly.
+            perf: { now: this.now },
+            ttlResolution: 0,
+          })
+        : null;
   }
 
   get enabled(): boolean {
@@ -78,7 +103,7 @@ export class ReadCache {
   }
 
   get size(): number {
-    return this.stored.size;
+    return this.stored?.size ?? 0;
   }
 
   /**
@@ -87,20 +112,12 @@ export class ReadCache {
    * nothing invalidated is still served while its successor is computed in
    * the background (stale-while-revalidate), so expiry never makes a reader wait.
    */
-  get<V>(
-    key: string,
-    tags: readonly string[],
-    compute: () => Promise<V>,
-  ): Promise<CachedPayload<V>> {
-    if (!this.enabled) return compute().then((value) => new CachedPayload(value));
+  get<V>(key: string, tags: PayloadTags<V>, compute: () => Promise<V>): Promise<CachedPayload<V>> {
+    if (!this.stored) return compute().then((value) => new CachedPayload(value));
     const hit = this.stored.get(key);
     if (hit) {
-      this.stored.delete(key);
-      const now = this.now();
-      if (now < hit.expiresAt + this.options.ttlMs && this.fresh(hit.tags, hit.seq)) {
-        // Re-inserting moves the key to the end: Map order is the recency order.
-        this.stored.set(key, hit);
-        if (now >= hit.expiresAt) {
+      if (this.fresh(hit.tags, hit.seq)) {
+        if (this.now() >= hit.freshUntil) {
           // Expired but not invalidated: serve it once more while a fresh one is made.
           this.compute(key, tags, compute).catch(() => {
             // The expired payload stays until its grace ends; the next reader retries.
@@ -108,6 +125,7 @@ export class ReadCache {
         }
         return Promise.resolve(hit.payload as CachedPayload<V>);
       }
+      this.stored.delete(key);
     }
     return this.compute(key, tags, compute);
   }
@@ -115,20 +133,28 @@ export class ReadCache {
   /** Computes and stores a payload, or joins the computation of it already running. */
   private compute<V>(
     key: string,
-    tags: readonly string[],
+    tags: PayloadTags<V>,
     compute: () => Promise<V>,
   ): Promise<CachedPayload<V>> {
     const inFlight = this.pending.get(key);
-    if (inFlight && this.fresh(inFlight.tags, inFlight.seq)) {
+    // A computation whose tags are not known yet is joined only if nothing at all was invalidated since it started.
+    if (
+      inFlight &&
+      (inFlight.tags ? this.fresh(inFlight.tags, inFlight.seq) : inFlight.seq === this.seq)
+    ) {
       return inFlight.promise as Promise<CachedPayload<V>>;
     }
     const seq = this.seq;
     const promise = compute().then((value) => {
       const payload = new CachedPayload(value);
-      if (this.fresh(tags, seq)) this.store(key, { payload, tags, seq, expiresAt: 0 });
+      const known = typeof tags === 'function' ? tags(value) : tags;
+      if (this.fresh(known, seq)) {
+        const freshUntil = this.now() + this.options.ttlMs;
+        this.stored?.set(key, { payload, tags: known, seq, freshUntil });
+      }
       return payload;
     });
-    const entry: Pending = { promise, tags, seq };
+    const entry: Pending = { promise, tags: typeof tags === 'function' ? null : tags, seq };
     this.pending.set(key, entry);
     const done = () => {
       if (this.pending.get(key) === entry) this.pending.delete(key);
@@ -163,7 +189,7 @@ export class ReadCache {
 
   clear(): void {
     this.seq += 1;
-    this.stored.clear();
+    this.stored?.clear();
     this.pending.clear();
     this.invalidated.clear();
   }
@@ -178,17 +204,6 @@ export class ReadCache {
       if (last && last.seq > seq) return false;
     }
     return true;
-  }
-
-  private store(key: string, stored: Stored): void {
-    stored.expiresAt = this.now() + this.options.ttlMs;
-    this.stored.delete(key);
-    this.stored.set(key, stored);
-    while (this.stored.size > this.options.maxEntries) {
-      const oldest = this.stored.keys().next();
-      if (oldest.done) break;
-      this.stored.delete(oldest.value);
-    }
   }
 
   /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { ALL_TAG, ReadCache, type CachedPayload } from '../lib/read-cache';
+import { ReadCache, type CachedPayload } from '../lib/read-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,25 +16,8 @@ export const INVALIDATION_CHANNEL = 'earmark:read-cache:invalidate';
 /** Enough for the release pages and lists people are looking at right now. */
 const MAX_PAYLOADS = 5000;
 
-/** Tags of the read cache, so writers and readers spell them alike. */
-export const cacheTags = {
-  /** Every payload: for changes that reach across the site (a ban, a merge). */
-  all: ALL_TAG,
-  release: (id: string) => `release:${id}`,
-  user: (id: string) => `user:${id}`,
-  /** Site-wide entry lists (new reviews, top reviews...). */
-  entries: 'entries',
-  /**
-   * Everything read from the catalogue (release pages and lists): catalogue
-   * edits invalidate it; rating counts on lists may lag by up to the TTL.
-   */
-  catalogue: 'catalogue',
-};
-
-/** The tags an entry write touches: its release, its owner and the site-wide lists. */
-export function entryWriteTags(releaseId: string, userId: string): string[] {
-  return [cacheTags.release(releaseId), cacheTags.user(userId), cacheTags.entries];
-}
+// The tags live with the services that record them; re-exported for readers' routes.
+export { cacheTags } from '../lib/cache-tags';
 
 /**
  * Sends a cached payload to a reader as JSON that went through the response

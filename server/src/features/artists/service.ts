@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { artists, releaseArtists, releases } from '../../db/schema/catalogue';
 import { notFound } from '../../lib/errors';
 import { toSummaries, type ReleaseViewer } from '../releases/summaries';
-import { isVisible } from '../releases/visibility';
+import { isVisible } from '../../db/visibility';
 import { toArtist, type ArtistRow } from './present';
 
 export const ARTIST_NOT_FOUND = 'Artist not found';

@@ -8,7 +8,7 @@ import { newId } from '../../lib/ids';
 import { utcDay } from '../releases/dates';
 import type { ReleaseRow } from '../releases/present';
 import { RELEASE_NOT_FOUND } from '../releases/service';
-import { isVisible } from '../releases/visibility';
+import { isVisible } from '../../db/visibility';
 
 /**
  * Row locks shared by every entry change. Changes that move a release's

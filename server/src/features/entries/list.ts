@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/client';
 import { releaseArtists, releaseGenres, releaseLabels, releases } from '../../db/schema/catalogue';
 import { entries, entryTags } from '../../db/schema/entries';
 import { daysBefore } from '../releases/dates';
-import { presentEntries, selectEntryBundles, visibleEntry } from './present';
+import { visibleEntry } from '../../db/visibility';
+import { presentEntries, selectEntryBundles } from './queries';
 import { totalEntries } from './totals';
 
 export type ParsedEntriesQuery = z.output<typeof entriesQuerySchema>;

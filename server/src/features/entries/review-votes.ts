@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReviewVoteReply, VoteType } from '@earmark/common';
-import type { Db } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
 import { entries, reviewVotes } from '../../db/schema/entries';
 import { users, type UserRow } from '../../db/schema/users';
+import { entryWriteTags } from '../../lib/cache-tags';
 import { forbidden, notFound } from '../../lib/errors';
-import { visibleEntry } from './present';
+import { transact, type WriteScope } from '../../lib/unit-of-work';
+import { visibleEntry } from '../../db/visibility';
 
 export const REVIEW_NOT_FOUND = 'Review not found';
 export const OWN_REVIEW = 'You cannot vote on your own review';
@@ -20,12 +21,13 @@ const downs = (vote: number | undefined) => (vote === -1 ? 1 : 0);
  * counters stay equal to the votes whatever runs at the same time.
  */
 export async function changeReviewVote(
-  db: Db,
+  scope: WriteScope,
   actor: UserRow,
   entryId: string,
   vote: VoteType | null,
-): Promise<{ reply: ReviewVoteReply; releaseId: string; ownerId: string }> {
-  return db.transaction(async (tx) => {
+): Promise<ReviewVoteReply> {
+  return transact(scope, async (uow) => {
+    const { tx } = uow;
     const [entry] = await tx
       .select({
         id: entries.id,
@@ -61,10 +63,7 @@ export async function changeReviewVote(
       })
       .where(eq(entries.id, entryId))
       .returning({ upvotes: entries.reviewUpvotes, downvotes: entries.reviewDownvotes });
-    return {
-      reply: { upvotes: counts!.upvotes, downvotes: counts!.downvotes, myVote: next },
-      releaseId: entry.releaseId,
-      ownerId: entry.userId,
-    };
+    uow.invalidate(...entryWriteTags(entry.releaseId, entry.userId));
+    return { upvotes: counts!.upvotes, downvotes: counts!.downvotes, myVote: next };
   });
 }

@@ -12,13 +12,12 @@ import {
   trackVoteReplySchema,
   updateEntrySchema,
   voteInputSchema,
-  type VoteType,
 } from '@earmark/common';
-import type { UserRow } from '../../db/schema/users';
-import { cacheTags, entryWriteTags, sendCached } from '../../plugins/read-cache';
+import { cacheTags } from '../../lib/cache-tags';
+import { sendCached } from '../../plugins/read-cache';
 import { requireConfirmedUser, requireUser, sessionUser } from '../../plugins/session';
 import { listEntries, type ParsedEntriesQuery } from './list';
-import { withViewerParts } from './present';
+import { withViewerParts } from './queries';
 import { changeReviewVote } from './review-votes';
 import { deleteEntry, getEntry, getMyEntry, saveEntry, updateEntry } from './service';
 import { createTag, deleteTag, listOwnTags, renameTag } from './tags';
@@ -86,8 +85,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireConfirmedUser,
     },
     async (request, reply) => {
-      const { entry, created } = await saveEntry(app.db, sessionUser(request), request.body);
-      app.readCache.invalidate(...entryWriteTags(entry.releaseId, entry.user.id));
+      const { entry, created } = await saveEntry(app.writer, sessionUser(request), request.body);
       return reply.status(created ? 201 : 200).send(entry);
     },
   );
@@ -103,16 +101,8 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: requireConfirmedUser,
     },
-    async (request) => {
-      const entry = await updateEntry(
-        app.db,
-        sessionUser(request),
-        request.params.id,
-        request.body,
-      );
-      app.readCache.invalidate(...entryWriteTags(entry.releaseId, entry.user.id));
-      return entry;
-    },
+    async (request) =>
+      updateEntry(app.writer, sessionUser(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -122,9 +112,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireConfirmedUser,
     },
     async (request, reply) => {
-      const owner = sessionUser(request);
-      const { releaseId } = await deleteEntry(app.db, owner, request.params.id);
-      app.readCache.invalidate(...entryWriteTags(releaseId, owner.id));
+      await deleteEntry(app.writer, sessionUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -138,10 +126,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { releaseId, trackId } = request.params;
-      const owner = sessionUser(request);
-      const result = await voteOnTrack(app.db, owner, releaseId, trackId, request.body.vote);
-      app.readCache.invalidate(...entryWriteTags(releaseId, owner.id));
-      return result;
+      return voteOnTrack(app.writer, sessionUser(request), releaseId, trackId, request.body.vote);
     },
   );
 
@@ -153,26 +138,19 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { releaseId, trackId } = request.params;
-      const owner = sessionUser(request);
-      const result = await removeTrackVote(app.db, owner, releaseId, trackId);
-      app.readCache.invalidate(...entryWriteTags(releaseId, owner.id));
-      return result;
+      return removeTrackVote(app.writer, sessionUser(request), releaseId, trackId);
     },
   );
 
   const reviewVote = { 200: reviewVoteReplySchema };
-  const changeVote = async (actor: UserRow, entryId: string, vote: VoteType | null) => {
-    const { reply, releaseId, ownerId } = await changeReviewVote(app.db, actor, entryId, vote);
-    app.readCache.invalidate(...entryWriteTags(releaseId, ownerId));
-    return reply;
-  };
   app.post(
     '/review/:id/votes',
     {
       schema: { tags, params: idParamsSchema, body: voteInputSchema, response: reviewVote },
       preHandler: requireConfirmedUser,
     },
-    async (request) => changeVote(sessionUser(request), request.params.id, request.body.vote),
+    async (request) =>
+      changeReviewVote(app.writer, sessionUser(request), request.params.id, request.body.vote),
   );
 
   app.delete(
@@ -181,7 +159,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParamsSchema, response: reviewVote },
       preHandler: requireConfirmedUser,
     },
-    async (request) => changeVote(sessionUser(request), request.params.id, null),
+    async (request) => changeReviewVote(app.writer, sessionUser(request), request.params.id, null),
   );
 
   app.get(
@@ -206,12 +184,8 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParamsSchema, body: tagInputSchema, response: { 200: tagSchema } },
       preHandler: requireConfirmedUser,
     },
-    async (request) => {
-      const owner = sessionUser(request);
-      const tag = await renameTag(app.db, owner, request.params.id, request.body.name);
-      app.readCache.invalidate(cacheTags.user(owner.id), cacheTags.entries);
-      return tag;
-    },
+    async (request) =>
+      renameTag(app.writer, sessionUser(request), request.params.id, request.body.name),
   );
 
   app.delete(
@@ -221,9 +195,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireConfirmedUser,
     },
     async (request, reply) => {
-      const owner = sessionUser(request);
-      await deleteTag(app.db, owner, request.params.id);
-      app.readCache.invalidate(cacheTags.user(owner.id), cacheTags.entries);
+      await deleteTag(app.writer, sessionUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

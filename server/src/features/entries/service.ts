@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Entry } from '@earmark/common';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { entries, reviewVotes, type EntryRow } from '../../db/schema/entries';
 import type { UserRow } from '../../db/schema/users';
+import { entryWriteTags } from '../../lib/cache-tags';
 import { badRequest, notFound } from '../../lib/errors';
+import { readerOf, transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
 import type { ReleaseRow } from '../releases/present';
 import { requireVisibleRelease } from '../releases/service';
 import type { ReleaseViewer } from '../releases/summaries';
@@ -17,7 +19,7 @@ import {
   requireOwnEntry,
 } from './access';
 import { factsOf, moveCounters } from './counters';
-import { loadEntries, loadEntry } from './present';
+import { loadEntries, loadEntry } from './queries';
 import { requireOwnTags, setEntryTags } from './tags';
 import { removeTrackVotesOf } from './track-votes';
 
@@ -62,7 +64,7 @@ function columnChanges(entry: EntryRow, changes: EntryChanges, now: Date) {
  * until it is deleted: the owner may still be about to fill it.
  */
 async function applyChanges(
-  tx: DbOrTx,
+  uow: UnitOfWork,
   owner: UserRow,
   release: ReleaseRow,
   changes: EntryChanges,
@@ -70,6 +72,7 @@ async function applyChanges(
   existing: EntryRow | null,
 ): Promise<{ entry: EntryRow; created: boolean }> {
   if (changes.rating != null && !isReleased(release, now)) throw badRequest(RATING_BEFORE_RELEASE);
+  const { tx } = uow;
   const tagIds = changes.tags ? await requireOwnTags(tx, owner.id, changes.tags) : null;
 
   const { entry, created } = existing
@@ -94,6 +97,7 @@ async function applyChanges(
     created ? null : factsOf(entry),
     factsOf(updated!),
   );
+  uow.invalidate(...entryWriteTags(release.id, owner.id));
   return { entry: updated!, created };
 }
 
@@ -102,7 +106,7 @@ async function applyChanges(
  * fields, or changes their existing one (an entry is unique per user and release).
  */
 export async function saveEntry(
-  db: Db,
+  scope: WriteScope,
   owner: UserRow,
   input: { releaseId: string } & EntryChanges,
   now: Date = new Date(),
@@ -111,29 +115,30 @@ export async function saveEntry(
   if (changes.rating === undefined && changes.review === undefined && changes.tags === undefined) {
     throw badRequest(NOTHING_TO_SAVE);
   }
-  const { entry, created } = await db.transaction(async (tx) => {
-    const release = await lockRelease(tx, releaseId);
-    return applyChanges(tx, owner, release, changes, now, null);
+  const { entry, created } = await transact(scope, async (uow) => {
+    const release = await lockRelease(uow.tx, releaseId);
+    return applyChanges(uow, owner, release, changes, now, null);
   });
-  return { entry: (await loadEntry(db, entry.id, owner))!, created };
+  return { entry: (await loadEntry(readerOf(scope), entry.id, owner))!, created };
 }
 
 /** PATCH entries/{id}: the owner's changes, field by field. */
 export async function updateEntry(
-  db: Db,
+  scope: WriteScope,
   owner: UserRow,
   id: string,
   changes: EntryChanges,
   now: Date = new Date(),
 ): Promise<Entry> {
-  await db.transaction(async (tx) => {
+  await transact(scope, async (uow) => {
+    const { tx } = uow;
     const { releaseId } = await requireOwnEntry(tx, owner, id);
     const release = await lockRelease(tx, releaseId);
     const entry = await lockEntryById(tx, id);
     if (!entry) throw notFound(ENTRY_NOT_FOUND);
-    await applyChanges(tx, owner, release, changes, now, entry);
+    await applyChanges(uow, owner, release, changes, now, entry);
   });
-  const entry = await loadEntry(db, id, owner);
+  const entry = await loadEntry(readerOf(scope), id, owner);
   if (!entry) throw notFound(ENTRY_NOT_FOUND);
   return entry;
 }
@@ -144,11 +149,12 @@ export async function updateEntry(
  * Works on a hidden release too, so nobody is stuck with an entry.
  */
 export async function deleteEntry(
-  db: Db,
+  scope: WriteScope,
   owner: UserRow,
   id: string,
 ): Promise<{ releaseId: string }> {
-  return db.transaction(async (tx) => {
+  return transact(scope, async (uow) => {
+    const { tx } = uow;
     const { releaseId } = await requireOwnEntry(tx, owner, id);
     await lockRelease(tx, releaseId, { includeHidden: true });
     const entry = await lockEntryById(tx, id);
@@ -156,6 +162,7 @@ export async function deleteEntry(
     await removeTrackVotesOf(tx, entry.id);
     await tx.delete(entries).where(and(eq(entries.id, id), eq(entries.userId, owner.id)));
     await moveCounters(tx, { releaseId, userId: owner.id }, factsOf(entry), null);
+    uow.invalidate(...entryWriteTags(releaseId, owner.id));
     return { releaseId };
   });
 }

@@ -3,9 +3,11 @@ import type { Tag } from '@earmark/common';
 import type { Db, DbOrTx } from '../../db/client';
 import { entryTags, userTags, type UserTagRow } from '../../db/schema/entries';
 import type { UserRow } from '../../db/schema/users';
+import { userWriteTags } from '../../lib/cache-tags';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { violatedUniqueIndex } from '../../lib/unique-violation';
+import { transact, type WriteScope } from '../../lib/unit-of-work';
 
 export const TAG_NOT_FOUND = 'Tag not found';
 export const TAG_EXISTS = 'You already have this tag';
@@ -48,23 +50,35 @@ async function requireOwnTag(db: DbOrTx, actor: UserRow, id: string): Promise<Us
   return row;
 }
 
-export async function renameTag(db: Db, actor: UserRow, id: string, name: string): Promise<Tag> {
-  await requireOwnTag(db, actor, id);
-  const [row] = await uniqueName(() =>
-    db
-      .update(userTags)
-      .set({ name, updatedAt: new Date() })
-      .where(and(eq(userTags.id, id), eq(userTags.userId, actor.id)))
-      .returning(),
-  );
-  if (!row) throw notFound(TAG_NOT_FOUND);
-  return toTag(row);
+export async function renameTag(
+  scope: WriteScope,
+  actor: UserRow,
+  id: string,
+  name: string,
+): Promise<Tag> {
+  return transact(scope, async (uow) => {
+    await requireOwnTag(uow.tx, actor, id);
+    const [row] = await uniqueName(() =>
+      uow.tx
+        .update(userTags)
+        .set({ name, updatedAt: new Date() })
+        .where(and(eq(userTags.id, id), eq(userTags.userId, actor.id)))
+        .returning(),
+    );
+    if (!row) throw notFound(TAG_NOT_FOUND);
+    // Entries show their tags by name.
+    uow.invalidate(...userWriteTags(actor.id));
+    return toTag(row);
+  });
 }
 
 /** Deletes the tag; the entries carrying it lose it (entry_tags cascade). */
-export async function deleteTag(db: Db, actor: UserRow, id: string): Promise<void> {
-  await requireOwnTag(db, actor, id);
-  await db.delete(userTags).where(and(eq(userTags.id, id), eq(userTags.userId, actor.id)));
+export async function deleteTag(scope: WriteScope, actor: UserRow, id: string): Promise<void> {
+  await transact(scope, async (uow) => {
+    await requireOwnTag(uow.tx, actor, id);
+    await uow.tx.delete(userTags).where(and(eq(userTags.id, id), eq(userTags.userId, actor.id)));
+    uow.invalidate(...userWriteTags(actor.id));
+  });
 }
 
 /**

@@ -1,12 +1,11 @@
-import { and, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { SortBy } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import { isVisible } from '../releases/visibility';
+import { hiddenAccount, isVisible } from '../../db/visibility';
 import type { ParsedEntriesQuery } from './list';
-import { HIDDEN_ACCOUNT_STATUSES } from './present';
 
 /** Which of a release's counters a query's rows are. */
 type Counted = 'entries' | 'ratings' | 'reviews';
@@ -76,7 +75,7 @@ async function totalFromCounters(
       .innerJoin(releases, eq(releases.id, entries.releaseId))
       .where(
         and(
-          inArray(users.accountStatus, HIDDEN_ACCOUNT_STATUSES),
+          hiddenAccount(),
           isVisible(releases),
           query.releaseId ? eq(entries.releaseId, query.releaseId) : undefined,
           countedCondition(counted),

@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TrackVoteReply, VoteType } from '@earmark/common';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { tracks } from '../../db/schema/catalogue';
 import { entries, trackVotes } from '../../db/schema/entries';
 import type { UserRow } from '../../db/schema/users';
+import { entryWriteTags } from '../../lib/cache-tags';
 import { badRequest, notFound } from '../../lib/errors';
+import { readerOf, transact, type WriteScope } from '../../lib/unit-of-work';
 import {
   ENTRY_NOT_FOUND,
   TRACK_VOTE_BEFORE_RELEASE,
@@ -13,7 +15,7 @@ import {
   lockRelease,
 } from './access';
 import { moveCounters } from './counters';
-import { loadEntry } from './present';
+import { loadEntry } from './queries';
 
 export const TRACK_NOT_FOUND = 'Track not found';
 
@@ -73,7 +75,7 @@ async function applyTrackVote(
     .where(eq(entries.id, entryId));
 }
 
-async function reply(db: Db, viewer: UserRow, entryId: string, trackId: string) {
+async function reply(db: DbOrTx, viewer: UserRow, entryId: string, trackId: string) {
   const [entry, [track]] = await Promise.all([
     loadEntry(db, entryId, viewer),
     db
@@ -88,14 +90,15 @@ async function reply(db: Db, viewer: UserRow, entryId: string, trackId: string) 
 
 /** POST entries/track/{releaseId}/{trackId}: the first track vote creates the entry. */
 export async function voteOnTrack(
-  db: Db,
+  scope: WriteScope,
   owner: UserRow,
   releaseId: string,
   trackId: string,
   vote: VoteType,
   now: Date = new Date(),
 ): Promise<TrackVoteReply> {
-  const entryId = await db.transaction(async (tx) => {
+  const entryId = await transact(scope, async (uow) => {
+    const { tx } = uow;
     const release = await lockRelease(tx, releaseId);
     if (!isReleased(release, now)) throw badRequest(TRACK_VOTE_BEFORE_RELEASE);
     await requireTrackOf(tx, releaseId, trackId);
@@ -107,20 +110,22 @@ export async function voteOnTrack(
       });
     }
     await applyTrackVote(tx, entry.id, trackId, vote, now);
+    uow.invalidate(...entryWriteTags(releaseId, owner.id));
     return entry.id;
   });
-  return reply(db, owner, entryId, trackId);
+  return reply(readerOf(scope), owner, entryId, trackId);
 }
 
 /** DELETE entries/track/{releaseId}/{trackId}: removes the owner's vote if there is one. */
 export async function removeTrackVote(
-  db: Db,
+  scope: WriteScope,
   owner: UserRow,
   releaseId: string,
   trackId: string,
   now: Date = new Date(),
 ): Promise<TrackVoteReply> {
-  const entryId = await db.transaction(async (tx) => {
+  const entryId = await transact(scope, async (uow) => {
+    const { tx } = uow;
     await lockRelease(tx, releaseId);
     await requireTrackOf(tx, releaseId, trackId);
     const [entry] = await tx
@@ -130,9 +135,10 @@ export async function removeTrackVote(
       .for('no key update');
     if (!entry) throw notFound(ENTRY_NOT_FOUND);
     await applyTrackVote(tx, entry.id, trackId, null, now);
+    uow.invalidate(...entryWriteTags(releaseId, owner.id));
     return entry.id;
   });
-  return reply(db, owner, entryId, trackId);
+  return reply(readerOf(scope), owner, entryId, trackId);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { entries } from '../../db/schema/entries';
 import { follows } from '../../db/schema/follows';
 import type { UserRow } from '../../db/schema/users';
-import { loadEntries } from '../entries/present';
+import { loadEntries } from '../entries/queries';
 import { requireVisibleRelease } from '../releases/service';
 
 /** The release page shows at most this many entries of followed users. */

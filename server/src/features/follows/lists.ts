@@ -1,18 +1,17 @@
-import { and, count, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import { AccountStatus, type PagedUsers, type pageQuerySchema } from '@earmark/common';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PagedUsers, pageQuerySchema } from '@earmark/common';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { visibleAccount } from '../../db/visibility';
 import { follows } from '../../db/schema/follows';
 import { users, type UserRow } from '../../db/schema/users';
 import { requireVisibleUser } from '../users/service';
-import { toUserRef } from '../users/present';
+import { toUserRef, userRefColumns } from '../users/present';
 
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
 /** Which side of the follow rows a list reads. */
 export type FollowDirection = 'followers' | 'following';
-
-const HIDDEN_STATUSES = [AccountStatus.BANNED, AccountStatus.DELETED];
 
 /**
  * A user's followers (or the users they follow), newest follow first.
@@ -32,7 +31,7 @@ export async function listFollows(
     direction === 'followers'
       ? [follows.followingId, follows.followerId]
       : [follows.followerId, follows.followingId];
-  const where = and(eq(ownSide, user.id), notInArray(users.accountStatus, HIDDEN_STATUSES));
+  const where = and(eq(ownSide, user.id), visibleAccount());
 
   const followedByViewer: SQL<boolean> = viewer
     ? sql<boolean>`exists (select 1 from ${follows} vf
@@ -41,15 +40,7 @@ export async function listFollows(
 
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: users.id,
-        username: users.username,
-        name: users.name,
-        imageSm: users.imageSm,
-        imageMd: users.imageMd,
-        supporter: users.supporter,
-        isFollowedByViewer: followedByViewer,
-      })
+      .select({ ...userRefColumns, isFollowedByViewer: followedByViewer })
       .from(follows)
       .innerJoin(users, eq(users.id, listedSide))
       .where(where)

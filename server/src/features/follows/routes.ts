@@ -23,11 +23,11 @@ export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.post('/:id/following', change, async (request) =>
-    follow(app.db, sessionUser(request), request.params.id),
+    follow(app.writer, sessionUser(request), request.params.id),
   );
 
   app.delete('/:id/following', change, async (request) =>
-    unfollow(app.db, sessionUser(request), request.params.id),
+    unfollow(app.writer, sessionUser(request), request.params.id),
   );
 
   const list = {

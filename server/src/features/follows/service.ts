@@ -1,20 +1,24 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { isLockedOut, type FollowReply } from '@earmark/common';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { follows } from '../../db/schema/follows';
 import { users, type UserRow } from '../../db/schema/users';
+import { cacheTags } from '../../lib/cache-tags';
 import { badRequest, notFound } from '../../lib/errors';
+import { transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
 import { USER_NOT_FOUND } from '../users/service';
 
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself';
 
 /**
- * Called inside the transaction that created a follow (never for a repeated
- * follow). The notifications feature stores the follow notification for
- * `followed` here, so it commits or rolls back with the follow, and pushes it
- * to their socket after commit. Until then there is nothing to do.
+ * Called inside the unit of work that created a follow (never for a repeated
+ * follow). It records the 'follow' live event, published after the commit;
+ * the notifications feature stores the follow notification for `followed`
+ * here too, so it commits or rolls back with the follow.
  */
-async function onFollowed(_tx: Tx, _follower: UserRow, _followed: UserRow): Promise<void> {}
+async function onFollowed(uow: UnitOfWork, follower: UserRow, followed: UserRow): Promise<void> {
+  uow.publish({ type: 'follow', followerId: follower.id, followedId: followed.id });
+}
 
 /** The user to follow or unfollow: not oneself, and an active account. */
 async function findTarget(tx: Tx, actor: UserRow, userId: string): Promise<UserRow> {
@@ -54,8 +58,13 @@ async function moveCounters(
 }
 
 /** Follows a user; following again changes nothing. */
-export async function follow(db: DbOrTx, actor: UserRow, userId: string): Promise<FollowReply> {
-  return db.transaction(async (tx) => {
+export async function follow(
+  scope: WriteScope,
+  actor: UserRow,
+  userId: string,
+): Promise<FollowReply> {
+  return transact(scope, async (uow) => {
+    const { tx } = uow;
     const target = await findTarget(tx, actor, userId);
     // The primary key decides between concurrent requests: one inserts, the others do nothing.
     const inserted = await tx
@@ -67,14 +76,21 @@ export async function follow(db: DbOrTx, actor: UserRow, userId: string): Promis
       return { following: true, followersCount: target.followersCount };
     }
     const followersCount = await moveCounters(tx, actor.id, target.id, 1);
-    await onFollowed(tx, actor, target);
+    // Both profiles show follower and following counts.
+    uow.invalidate(cacheTags.user(actor.id), cacheTags.user(target.id));
+    await onFollowed(uow, actor, target);
     return { following: true, followersCount };
   });
 }
 
 /** Stops following a user; unfollowing someone not followed changes nothing. */
-export async function unfollow(db: DbOrTx, actor: UserRow, userId: string): Promise<FollowReply> {
-  return db.transaction(async (tx) => {
+export async function unfollow(
+  scope: WriteScope,
+  actor: UserRow,
+  userId: string,
+): Promise<FollowReply> {
+  return transact(scope, async (uow) => {
+    const { tx } = uow;
     const target = await findTarget(tx, actor, userId);
     const deleted = await tx
       .delete(follows)
@@ -84,6 +100,7 @@ export async function unfollow(db: DbOrTx, actor: UserRow, userId: string): Prom
       return { following: false, followersCount: target.followersCount };
     }
     const followersCount = await moveCounters(tx, actor.id, target.id, -1);
+    uow.invalidate(cacheTags.user(actor.id), cacheTags.user(target.id));
     return { following: false, followersCount };
   });
 }

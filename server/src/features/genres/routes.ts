@@ -5,7 +5,6 @@ import {
   releaseGenreVoteInputSchema,
   releaseGenreVotesSchema,
 } from '@earmark/common';
-import { cacheTags } from '../../plugins/read-cache';
 import { requireConfirmedUser, requireUser, sessionUser } from '../../plugins/session';
 import { genrePageMeta } from './page-meta';
 import { getGenre } from './service';
@@ -30,25 +29,13 @@ export const genresRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: releaseGenreVoteInputSchema, response: votesReply },
       preHandler: requireConfirmedUser,
     },
-    async (request) => {
-      const votes = await voteOnGenre(app.db, sessionUser(request), request.body);
-      app.readCache.invalidate(cacheTags.release(request.body.releaseId));
-      return votes;
-    },
+    async (request) => voteOnGenre(app.writer, sessionUser(request), request.body),
   );
 
   app.delete(
     '/rg/:id',
     { schema: { tags, params: idParamsSchema, response: votesReply }, preHandler: requireUser },
-    async (request) => {
-      const { releaseId, votes } = await removeGenreVote(
-        app.db,
-        sessionUser(request),
-        request.params.id,
-      );
-      app.readCache.invalidate(cacheTags.release(releaseId));
-      return votes;
-    },
+    async (request) => removeGenreVote(app.writer, sessionUser(request), request.params.id),
   );
 
   app.get(

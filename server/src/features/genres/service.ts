@@ -3,7 +3,7 @@ import type { Genre } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { genreParents, genres } from '../../db/schema/catalogue';
 import { notFound } from '../../lib/errors';
-import { isVisible } from '../releases/visibility';
+import { isVisible } from '../../db/visibility';
 import { toGenre, type GenreRow } from './present';
 
 export const GENRE_NOT_FOUND = 'Genre not found';

@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { ContributorStatus, type ReleaseGenreVotes, type VoteType } from '@earmark/common';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { genres, releaseGenreVotes, releaseGenres } from '../../db/schema/catalogue';
 import type { UserRow } from '../../db/schema/users';
+import { cacheTags } from '../../lib/cache-tags';
 import { forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { readerOf, transact, type WriteScope } from '../../lib/unit-of-work';
 import { requireVisibleRelease } from '../releases/service';
-import { isVisible } from '../releases/visibility';
+import { isVisible } from '../../db/visibility';
 import { toReleaseGenreVotes } from './present';
 import { requireVisibleGenre } from './service';
 
@@ -95,14 +97,15 @@ async function adjustScore(
 
 /** One vote per user, genre and release: a new vote replaces the old one. */
 export async function voteOnGenre(
-  db: Db,
+  scope: WriteScope,
   actor: UserRow,
   input: { releaseId: string; genreId: string; vote: number },
 ): Promise<ReleaseGenreVotes> {
   if (actor.contributorStatus < ContributorStatus.CONTRIBUTOR) throw forbidden(CONTRIBUTORS_ONLY);
   const { releaseId, genreId } = input;
   const vote = input.vote as VoteType;
-  await db.transaction(async (tx) => {
+  await transact(scope, async (uow) => {
+    const { tx } = uow;
     await requireVisibleRelease(tx, releaseId);
     await requireVisibleGenre(tx, genreId);
     await lockScore(tx, releaseId, genreId);
@@ -131,17 +134,19 @@ export async function voteOnGenre(
     const up = (vote === 1 ? 1 : 0) - (old?.vote === 1 ? 1 : 0);
     const down = (vote === -1 ? 1 : 0) - (old?.vote === -1 ? 1 : 0);
     await adjustScore(tx, releaseId, genreId, up, down);
+    uow.invalidate(cacheTags.release(releaseId));
   });
-  return genreVotesOf(db, releaseId, actor.id);
+  return genreVotesOf(readerOf(scope), releaseId, actor.id);
 }
 
 /** Removes the actor's own vote; returns the release and its votes afterwards. */
 export async function removeGenreVote(
-  db: Db,
+  scope: WriteScope,
   actor: UserRow,
   voteId: string,
-): Promise<{ releaseId: string; votes: ReleaseGenreVotes }> {
-  const releaseId = await db.transaction(async (tx) => {
+): Promise<ReleaseGenreVotes> {
+  const releaseId = await transact(scope, async (uow) => {
+    const { tx } = uow;
     const [found] = await tx
       .select()
       .from(releaseGenreVotes)
@@ -162,7 +167,8 @@ export async function removeGenreVote(
       gone.vote === 1 ? -1 : 0,
       gone.vote === -1 ? -1 : 0,
     );
+    uow.invalidate(cacheTags.release(gone.releaseId));
     return gone.releaseId;
   });
-  return { releaseId, votes: await genreVotesOf(db, releaseId, actor.id) };
+  return genreVotesOf(readerOf(scope), releaseId, actor.id);
 }

@@ -3,7 +3,7 @@ import type { Label } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { labels, releaseLabels, releases } from '../../db/schema/catalogue';
 import { notFound } from '../../lib/errors';
-import { isVisible } from '../releases/visibility';
+import { isVisible } from '../../db/visibility';
 import { toLabel, type LabelRow } from './present';
 
 export const LABEL_NOT_FOUND = 'Label not found';

@@ -1,5 +1,5 @@
+import { LRUCache } from 'lru-cache';
 import { RELEASES_PAGE_SIZE, ReleaseListKind } from '@earmark/common';
-import { TtlCache } from '../../lib/ttl-cache';
 
 /** The ranked head of a list: the first ids in list order and the list's full length. */
 export interface RankedIds {
@@ -27,6 +27,65 @@ const CACHED_KINDS: ReadonlySet<ReleaseListKind> = new Set([
 export const isCachedKind = (kind: ReleaseListKind): boolean => CACHED_KINDS.has(kind);
 
 /**
+ * Get-or-compute over `lru-cache` for values that may be a TTL old:
+ * concurrent misses on one key share one computation, so a burst of requests
+ * after an expiry costs one query; a failed computation is not kept.
+ */
+export class ComputedCache<V> {
+  private readonly stored: LRUCache<string, { value: V }> | null;
+  private readonly pending = new Map<string, Promise<V>>();
+  /** Bumped by clear(), so a computation started before it is not stored after it. */
+  private generation = 0;
+
+  constructor(options: { ttlMs: number; maxEntries: number; now?: () => number }) {
+    this.stored =
+      options.ttlMs > 0
+        ? new LRUCache({
+            max: options.maxEntries,
+            ttl: options.ttlMs,
+            // Date's clock (which tests move), read at each call.
+            perf: { now: options.now ?? (() => Date.now()) },
+            ttlResolution: 0,
+          })
+        : null;
+  }
+
+  get enabled(): boolean {
+    return this.stored !== null;
+  }
+
+  get size(): number {
+    return this.stored?.size ?? 0;
+  }
+
+  get(key: string, compute: () => Promise<V>): Promise<V> {
+    const stored = this.stored;
+    if (!stored) return compute();
+    const hit = stored.get(key);
+    if (hit) return Promise.resolve(hit.value);
+    const inFlight = this.pending.get(key);
+    if (inFlight) return inFlight;
+    const generation = this.generation;
+    const promise = compute()
+      .then((value) => {
+        if (generation === this.generation) stored.set(key, { value });
+        return value;
+      })
+      .finally(() => {
+        if (this.pending.get(key) === promise) this.pending.delete(key);
+      });
+    this.pending.set(key, promise);
+    return promise;
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.stored?.clear();
+    this.pending.clear();
+  }
+}
+
+/**
  * Per-process caches of the expensive parts of the release lists. One lives
  * per app instance, so two apps (or two test databases) never share rows.
  * The page itself (summaries, artists, the viewer's entries) is always read
@@ -34,15 +93,15 @@ export const isCachedKind = (kind: ReleaseListKind): boolean => CACHED_KINDS.has
  */
 export class ReleaseListCache {
   /** The mean of all ratings, the prior C of the top lists: it moves slowly. */
-  readonly mean: TtlCache<number>;
+  readonly mean: ComputedCache<number>;
   /** Keyed by kind, filters and the day or year the kind depends on. */
-  readonly ranked: TtlCache<RankedIds>;
+  readonly ranked: ComputedCache<RankedIds>;
 
   constructor(options: { ttlMs?: number; now?: () => number } = {}) {
     const ttlMs = options.ttlMs ?? LIST_CACHE_TTL_MS;
-    this.mean = new TtlCache({ ttlMs, maxEntries: 1, now: options.now });
+    this.mean = new ComputedCache({ ttlMs, maxEntries: 1, now: options.now });
     // At most about 200 × 960 ids (some 10 MB) for the filtered variants.
-    this.ranked = new TtlCache({ ttlMs, maxEntries: 200, now: options.now });
+    this.ranked = new ComputedCache({ ttlMs, maxEntries: 200, now: options.now });
   }
 
   clear(): void {

@@ -5,7 +5,8 @@ import {
   releaseSchema,
   releasesQuerySchema,
 } from '@earmark/common';
-import { cacheTags, sendCached } from '../../plugins/read-cache';
+import { releaseListPageTags, releasePageTags } from '../../lib/cache-tags';
+import { sendCached } from '../../plugins/read-cache';
 import { utcDay } from './dates';
 import { ReleaseListCache } from './list-cache';
 import { listReleases } from './lists';
@@ -32,8 +33,10 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       // The day is part of the key: which releases are new or upcoming changes at midnight.
       const key = `releases:${utcDay(now)}:${JSON.stringify(request.query)}`;
-      const page = await app.readCache.get(key, [cacheTags.catalogue], () =>
-        listReleases(app.db, request.query, now, listCache),
+      const page = await app.readCache.get(
+        key,
+        (value) => releaseListPageTags(request.query, value.releases),
+        () => listReleases(app.db, request.query, now, listCache),
       );
       if (!request.user) return sendCached(reply, page, pagedReleasesSchema);
       const releases = await withViewerEntries(app.db, page.value.releases, request.user);
@@ -46,10 +49,8 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: idParamsSchema, response: { 200: releaseSchema } } },
     async (request, reply) => {
       const { id } = request.params;
-      const release = await app.readCache.get(
-        `release:${id}`,
-        [cacheTags.release(id), cacheTags.catalogue],
-        () => getPublicRelease(app.db, id),
+      const release = await app.readCache.get(`release:${id}`, releasePageTags, () =>
+        getPublicRelease(app.db, id),
       );
       if (!request.user) return sendCached(reply, release, releaseSchema);
       return withViewerEntry(app.db, release.value, request.user);

@@ -6,7 +6,7 @@ import { releases } from '../../db/schema/catalogue';
 import { notFound } from '../../lib/errors';
 import { toRelease, type ReleaseRow } from './present';
 import { releaseArtistsJson, withViewerEntries } from './summaries';
-import { isVisible } from './visibility';
+import { isVisible, visibleCatalogueAlias } from '../../db/visibility';
 
 export const RELEASE_NOT_FOUND = 'Release not found';
 
@@ -37,8 +37,7 @@ const releaseParts = {
   labels: jsonList<LabelRef>(sql`select json_agg(json_build_object(
       'id', l.id, 'name', l.name, 'nameLatin', l.name_latin) order by rl.position)
     from release_labels rl join labels l on l.id = rl.label_id
-    where rl.release_id = ${releases.id}
-      and l.pending_deletion = false and l.merged_into_id is null`),
+    where rl.release_id = ${releases.id} and ${visibleCatalogueAlias('l')}`),
   languages: jsonList<Language>(sql`select json_agg(json_build_object(
       'id', lang.id, 'iso6391', lang.iso639_1, 'name', lang.name) order by lang.name)
     from release_languages rl join languages lang on lang.id = rl.language_id
@@ -46,8 +45,7 @@ const releaseParts = {
   genres: jsonList<ReleaseGenreScore>(sql`select json_agg(json_build_object(
       'id', g.id, 'name', g.name, 'score', rg.score) order by rg.score desc, g.name)
     from release_genres rg join genres g on g.id = rg.genre_id
-    where rg.release_id = ${releases.id} and rg.score > 0
-      and g.pending_deletion = false and g.merged_into_id is null`),
+    where rg.release_id = ${releases.id} and rg.score > 0 and ${visibleCatalogueAlias('g')}`),
   tracks: jsonList<Track>(sql`select json_agg(json_build_object(
       'id', t.id, 'track', t.track, 'title', t.title, 'durationMs', t.duration_ms,
       'order', t."order", 'upvotes', t.upvotes, 'downvotes', t.downvotes) order by t."order")

@@ -6,7 +6,7 @@ import { jsonList } from '../../db/json-list';
 import { artists, releaseArtists, releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { toReleaseSummary, type ReleaseRow } from './present';
-import { isVisible } from './visibility';
+import { isVisible, visibleCatalogueAlias } from '../../db/visibility';
 
 /** Who looks at a release: a signed-in user (their entries show on cards), or nobody. */
 export type ReleaseViewer = { id: string } | null | undefined;
@@ -15,8 +15,7 @@ export type ReleaseViewer = { id: string } | null | undefined;
 export const releaseArtistsJson = jsonList<ArtistRef>(sql`select json_agg(json_build_object(
     'id', a.id, 'name', a.name, 'nameLatin', a.name_latin) order by ra.position)
   from release_artists ra join artists a on a.id = ra.artist_id
-  where ra.release_id = ${releases.id}
-    and a.pending_deletion = false and a.merged_into_id is null`);
+  where ra.release_id = ${releases.id} and ${visibleCatalogueAlias('a')}`);
 
 /** The visible artists of many releases in one query, each list in credit order. */
 export async function artistRefsOf(

@@ -1,13 +1,2 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
-import type { artists, genres, labels, releases } from '../../db/schema/catalogue';
-
-/**
- * Entities waiting for deletion (their auto-approved creation was voted
- * down) or merged into another are hidden: absent from every list and 404
- * on their own page.
- */
-type Hideable = typeof releases | typeof artists | typeof labels | typeof genres;
-
-export function isVisible(table: Hideable): SQL {
-  return and(eq(table.pendingDeletion, false), isNull(table.mergedIntoId))!;
-}
+// The catalogue half of the visibility rule, where the release lists import it from.
+export { isVisible } from '../../db/visibility';

@@ -19,7 +19,7 @@ import {
   releases,
 } from '../../db/schema/catalogue';
 import { entries, entryTags, userTags } from '../../db/schema/entries';
-import { isVisible } from '../releases/visibility';
+import { isVisible } from '../../db/visibility';
 
 /**
  * A user's profile charts, each one grouped query over their entries. Only

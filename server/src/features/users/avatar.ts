@@ -2,8 +2,10 @@ import { eq, inArray, or } from 'drizzle-orm';
 import { AVATAR_SIZES } from '@earmark/common';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/users';
+import { userWriteTags } from '../../lib/cache-tags';
 import { notFound } from '../../lib/errors';
 import { mediaDir, processImage, removeMediaFiles, type ImageVariant } from '../../lib/media';
+import { transact, type Writer } from '../../lib/unit-of-work';
 import { assertSelf, USER_NOT_FOUND } from './service';
 
 /** Square crops, one per size the client shows. */
@@ -32,7 +34,7 @@ async function unreferenced(db: Db, files: string[]): Promise<string[]> {
  * update never leaves the profile without its picture.
  */
 export async function updateAvatar(
-  db: Db,
+  scope: Writer,
   dataDir: string,
   actor: UserRow,
   userId: string,
@@ -48,7 +50,8 @@ export async function updateAvatar(
   try {
     // Read the old names in the same transaction, so two uploads at once
     // each clean up exactly what they replaced.
-    ({ previous, row } = await db.transaction(async (tx) => {
+    ({ previous, row } = await transact(scope, async (uow) => {
+      const { tx } = uow;
       const [old] = await tx
         .select({ sm: users.imageSm, md: users.imageMd })
         .from(users)
@@ -60,14 +63,15 @@ export async function updateAvatar(
         .set({ ...next, updatedAt: new Date() })
         .where(eq(users.id, userId))
         .returning();
+      uow.invalidate(...userWriteTags(userId));
       return { previous: [old.sm, old.md].filter((f): f is string => !!f), row: updated! };
     }));
   } catch (err) {
-    await removeMediaFiles(dir, await unreferenced(db, [next.imageSm, next.imageMd]));
+    await removeMediaFiles(dir, await unreferenced(scope.db, [next.imageSm, next.imageMd]));
     throw err;
   }
 
   const replaced = previous.filter((f) => f !== next.imageSm && f !== next.imageMd);
-  await removeMediaFiles(dir, await unreferenced(db, replaced));
+  await removeMediaFiles(dir, await unreferenced(scope.db, replaced));
   return row;
 }

@@ -1,4 +1,4 @@
-import { isLockedOut, isReservedUsername, PRODUCT_NAME, usernameSchema } from '@earmark/common';
+import { isHiddenAccount, isReservedUsername, PRODUCT_NAME, usernameSchema } from '@earmark/common';
 import type { Db } from '../../db/client';
 import type { PageMeta } from '../../plugins/spa';
 import { avatarUrls } from './present';
@@ -20,7 +20,7 @@ export async function profilePageMeta(db: Db, pathname: string): Promise<PageMet
   if (isReservedUsername(username) || !usernameSchema.safeParse(username).success) return null;
   const user = await findUserByUsername(db, username);
   // Banned and deleted accounts have no public page.
-  if (!user || isLockedOut(user.accountStatus)) return null;
+  if (!user || isHiddenAccount(user.accountStatus)) return null;
   const image = avatarUrls(user)?.md;
   return {
     title: user.name || user.username,

@@ -9,7 +9,7 @@ import type {
   UserProfile,
   UserRef,
 } from '@earmark/common';
-import type { UserRow } from '../../db/schema/users';
+import { users, type UserRow } from '../../db/schema/users';
 
 /** Public URL path under which avatar files are served. */
 export const AVATAR_URL_PREFIX = '/media/avatars/';
@@ -67,6 +67,16 @@ export type UserRefColumns = Pick<
   UserRow,
   'id' | 'username' | 'name' | 'imageSm' | 'imageMd' | 'supporter'
 >;
+
+/** The columns a UserRef is made from, for queries that join `users`. */
+export const userRefColumns = {
+  id: users.id,
+  username: users.username,
+  name: users.name,
+  imageSm: users.imageSm,
+  imageMd: users.imageMd,
+  supporter: users.supporter,
+};
 
 /** The small public form of a user that lists and entries carry. */
 export function toUserRef(row: UserRefColumns): UserRef {

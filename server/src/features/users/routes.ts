@@ -9,7 +9,6 @@ import {
   userProfileSchema,
 } from '@earmark/common';
 import { readUploadedFile } from '../../lib/media';
-import { cacheTags } from '../../plugins/read-cache';
 import { requireUser, sessionUser } from '../../plugins/session';
 import { updateAvatar } from './avatar';
 import { profilePageMeta } from './page-meta';
@@ -40,13 +39,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await updateProfile(
-        app.db,
+        app.writer,
         sessionUser(request),
         request.params.id,
         request.body,
       );
-      // Entries show their owner's name and username.
-      app.readCache.invalidate(cacheTags.user(row.id), cacheTags.entries);
       return toCurrentUser(row);
     },
   );
@@ -105,8 +102,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       // Refuse someone else's account before reading the upload.
       assertSelf(actor, request.params.id);
       const upload = await readUploadedFile(request, 'image');
-      const row = await updateAvatar(app.db, app.config.dataDir, actor, request.params.id, upload);
-      app.readCache.invalidate(cacheTags.user(row.id), cacheTags.entries);
+      const row = await updateAvatar(
+        app.writer,
+        app.config.dataDir,
+        actor,
+        request.params.id,
+        upload,
+      );
       return toCurrentUser(row);
     },
   );

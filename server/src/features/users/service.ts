@@ -1,15 +1,18 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
+  type AccountStatus,
   isAdmin,
-  isLockedOut,
+  isHiddenAccount,
   isReservedUsername,
   type ExplicitCoverArt,
   type Theme,
   type UserProfile,
 } from '@earmark/common';
-import type { DbOrTx } from '../../db/client';
-import { users, type UserRow } from '../../db/schema/users';
+import type { DbOrTx, Tx } from '../../db/client';
+import { sessions, users, type UserRow } from '../../db/schema/users';
+import { cacheTags, userWriteTags } from '../../lib/cache-tags';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { transact, type WriteScope } from '../../lib/unit-of-work';
 import { toUserProfile } from './present';
 import { violatedUniqueIndex } from '../../lib/unique-violation';
 import { isFollowing } from '../follows/queries';
@@ -36,7 +39,7 @@ export async function findUserByUsername(db: DbOrTx, username: string): Promise<
 
 /** Banned and deleted accounts, and everything shown on their pages, exist only for admins. */
 function visibleTo(row: UserRow | null, viewer: UserRow | null): row is UserRow {
-  return !!row && (!isLockedOut(row.accountStatus) || isAdmin(viewer));
+  return !!row && (!isHiddenAccount(row.accountStatus) || isAdmin(viewer));
 }
 
 /** A user whose pages (profile, stats, follow lists) the viewer may see, else 404. */
@@ -85,12 +88,26 @@ export interface ProfileChanges {
 }
 
 export async function updateProfile(
-  db: DbOrTx,
+  scope: WriteScope,
   actor: UserRow,
   userId: string,
   input: ProfileChanges,
 ): Promise<UserRow> {
   assertSelf(actor, userId);
+  return transact(scope, async (uow) => {
+    const row = await changeProfile(uow.tx, actor, userId, input);
+    // Entries show their owner's name and username.
+    uow.invalidate(...userWriteTags(row.id));
+    return row;
+  });
+}
+
+async function changeProfile(
+  db: Tx,
+  actor: UserRow,
+  userId: string,
+  input: ProfileChanges,
+): Promise<UserRow> {
   const { username } = input;
   const sameName = username.toLowerCase() === actor.username.toLowerCase();
   // A seeded account may already hold a reserved name (the admin); it may keep it.
@@ -134,4 +151,27 @@ export async function updateTheme(
 ): Promise<UserRow> {
   assertSelf(actor, userId);
   return updateUser(db, userId, { theme: { preset: theme.preset, colors: theme.colors } });
+}
+
+/**
+ * Sets an account's status (the moderation seam: ban, unban, delete). Hiding
+ * or showing an account hides or shows all its content at once through the
+ * visibility rule, so every cached page is dropped after the commit; a
+ * hidden account also loses its sessions.
+ */
+export async function changeAccountStatus(
+  scope: WriteScope,
+  userId: string,
+  status: AccountStatus,
+): Promise<void> {
+  await transact(scope, async (uow) => {
+    const [row] = await uow.tx
+      .update(users)
+      .set({ accountStatus: status, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (!row) throw notFound(USER_NOT_FOUND);
+    if (isHiddenAccount(status)) await uow.tx.delete(sessions).where(eq(sessions.userId, userId));
+    uow.invalidate(cacheTags.all);
+  });
 }

@@ -9,7 +9,6 @@ import {
   labels,
   languages,
   releaseArtists,
-  releaseGenres,
   releaseGenreVotes,
   releaseLabels,
   releaseLanguages,
@@ -27,6 +26,7 @@ import { generateCovers } from './covers';
 import { DAY_MS } from './dates';
 import { DEMO_PEOPLE, demoEmail } from './people';
 import { createRandom } from './random';
+import { recountCounters } from '../../recount';
 import { buildSeedRows, demoCoverSeed } from './rows';
 
 export interface SeedLog {
@@ -183,7 +183,6 @@ export async function seedDemo(
         accountStatus: AccountStatus.CONFIRMED,
         contributorStatus: ContributorStatus.CONTRIBUTOR,
         supporter: l.person.supporter ? SupporterStatus.SUPPORTER : SupporterStatus.NOT_A_SUPPORTER,
-        ...social.listenerCounters.get(l.id),
         createdAt: new Date(l.createdAtMs),
         updatedAt: new Date(l.createdAtMs),
       })),
@@ -204,13 +203,14 @@ export async function seedDemo(
     await insertChunked(tx, releaseLanguages, rows.releaseLanguages);
     await insertChunked(tx, tracks, rows.tracks);
     await insertChunked(tx, releaseGenreVotes, rows.genreVotes);
-    await insertChunked(tx, releaseGenres, rows.releaseGenres);
     await insertChunked(tx, entries, rows.entries);
     await insertChunked(tx, userTags, social.userTags);
     await insertChunked(tx, entryTags, social.entryTags);
     await insertChunked(tx, trackVotes, social.trackVotes);
     await insertChunked(tx, reviewVotes, social.reviewVotes);
     await insertChunked(tx, follows, social.follows);
+    // Every counter (and each release's genre scores) by its one definition.
+    await recountCounters(tx);
     return {
       releases: rows.releases.length,
       artists: rows.artists.length,

@@ -8,7 +8,6 @@ import type {
   genres,
   labels,
   releaseArtists,
-  releaseGenres,
   releaseGenreVotes,
   releaseLabels,
   releaseLanguages,
@@ -29,7 +28,8 @@ import type { SeedEntry } from './social-support';
  * release dates against the seed day, creation times spread over the last
  * months so `recently-added` looks lived-in, the admin's up-vote for every
  * listed genre, the demo ratings, and the community around them (reviews,
- * tags, track and review votes, follows) with the counters that summarise them.
+ * tags, track and review votes, follows). The counters that summarise them
+ * (and the genre scores) are left to the production recount after insertion.
  */
 
 export interface SeedRows {
@@ -43,9 +43,8 @@ export interface SeedRows {
   releaseLanguages: InferInsertModel<typeof releaseLanguages>[];
   tracks: InferInsertModel<typeof tracks>[];
   genreVotes: InferInsertModel<typeof releaseGenreVotes>[];
-  releaseGenres: InferInsertModel<typeof releaseGenres>[];
   entries: SeedEntry[];
-  /** Reviews, tags, votes and follows, with the listeners' counters. */
+  /** Reviews, tags, votes and follows. */
   social: DemoSocialRows;
 }
 
@@ -134,7 +133,6 @@ export function buildSeedRows(input: {
     releaseLanguages: [],
     tracks: [],
     genreVotes: [],
-    releaseGenres: [],
     entries: [],
   };
   for (const g of catalogue.genres) {
@@ -195,8 +193,6 @@ export function buildSeedRows(input: {
           updatedAt: createdAt,
         });
       }
-      const n = voters.length;
-      rows.releaseGenres.push({ releaseId: id, genreId, score: n, upvotes: n, downvotes: 0 });
     });
     const rootGenres = [...new Set(r.genres.flatMap((g) => roots.get(g) ?? []))];
     return {
@@ -230,8 +226,6 @@ export function buildSeedRows(input: {
     releases: rated,
     reviews: input.reviews ?? [],
     entries: rows.entries,
-    releaseRows: rows.releases,
-    trackRows: rows.tracks,
     now,
   });
   return { ...rows, social };

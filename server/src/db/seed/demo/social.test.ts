@@ -44,7 +44,6 @@ function snapshot() {
     })),
     reviewVotes: rows.social.reviewVotes.map((v) => ({ ...v, entryId: name(v.entryId) })),
     follows: rows.social.follows,
-    counters: [...rows.social.listenerCounters],
   };
 }
 

@@ -1,11 +1,3 @@
-import type { InferInsertModel } from 'drizzle-orm';
-import type { releases, tracks } from '../../schema/catalogue';
-import {
-  applyReleaseStats,
-  applyVoteCounts,
-  listenerCounters,
-  type ListenerCounters,
-} from './counters';
 import { demoFollows, type FollowRow } from './follows';
 import type { RatingListener } from './ratings';
 import type { DemoReview } from './review-data';
@@ -19,7 +11,8 @@ import { demoTrackVotes, type TrackVoteRow } from './track-votes';
  * The demo community on top of the ratings: written reviews, the listeners'
  * tags, favourite and least favourite tracks, votes on reviews and follows.
  * Works on the rows in memory (the entries are changed and extended in
- * place) and finishes by setting every counter from the finished rows.
+ * place). Counters are not computed here: the seed sets them all with the
+ * production recount once the rows are in (db/recount).
  */
 
 export interface DemoSocialRows extends DemoTagRows {
@@ -27,8 +20,6 @@ export interface DemoSocialRows extends DemoTagRows {
   reviewVotes: ReviewVoteRow[];
   follows: FollowRow[];
   reviews: number;
-  /** users.entries_count, reviews_count, followers_count and following_count per listener. */
-  listenerCounters: Map<string, ListenerCounters>;
 }
 
 export function addDemoSocial(input: {
@@ -37,9 +28,6 @@ export function addDemoSocial(input: {
   reviews: readonly DemoReview[];
   /** The rating entries; reviews change some and add others. */
   entries: SeedEntry[];
-  /** Release and track rows whose counters are set here. */
-  releaseRows: InferInsertModel<typeof releases>[];
-  trackRows: InferInsertModel<typeof tracks>[];
   now: Date;
 }): DemoSocialRows {
   const { listeners, releases: released, entries, now } = input;
@@ -55,14 +43,11 @@ export function addDemoSocial(input: {
     reviewsPerUser.set(p.author.id, (reviewsPerUser.get(p.author.id) ?? 0) + 1);
   const follows = demoFollows(listeners, reviewsPerUser, nowMs);
 
-  applyReleaseStats(input.releaseRows, entries);
-  applyVoteCounts(input.trackRows, entries, trackVotes, reviewVotes);
   return {
     ...tags,
     trackVotes,
     reviewVotes,
     follows,
     reviews: placed.length,
-    listenerCounters: listenerCounters(entries, follows),
   };
 }

@@ -73,7 +73,6 @@ export function demoTrackVotes(
     if (!rng.chance(SHARE)) continue;
     if (!appeal.has(release.id)) appeal.set(release.id, appealOf(release));
     const votes = votesFor(rng, entry, release, appeal.get(release.id)!, nowMs);
-    entry.trackVotesCount = votes.length;
     for (const v of votes) entry.updatedAt = laterOf(entry.updatedAt, v.createdAt);
     out.push(...votes);
   }

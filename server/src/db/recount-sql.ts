@@ -1,0 +1,170 @@
+/**
+ * The definition of every stored counter: one SQL statement per counter
+ * group that sets each row's counters to a recount of the rows they count
+ * and returns the id of every row it changed. Services move the counters
+ * step by step in the same transaction as the change; these statements are
+ * what those steps must always add up to. The demo seed, the bench
+ * generator, the test factories, `npm run db:recount` and the consistency
+ * test run them (and later bans, merges and pending deletions).
+ *
+ * Plain SQL text with no parameters and no imports, so any client (the
+ * server's Drizzle, the bench generator's `pg`) can run it. Counters count
+ * every row, hidden accounts' included: the visibility rule takes those off
+ * at read time, so a ban or an unban changes no counter.
+ */
+
+/** The rows a recount sets: releases, tracks, entries, users, or a release's genre scores. */
+export type CountedTable = 'releases' | 'tracks' | 'entries' | 'users' | 'release_genres';
+
+export interface CounterRecount {
+  /** What the statement recounts, as `npm run db:recount` reports it. */
+  counter: string;
+  table: CountedTable;
+  /** The statement; with `ids`, only those rows (release ids for genre scores) are recounted. */
+  sql(ids?: readonly string[]): string;
+}
+
+/** An id list as SQL, for ids of our own alphabet only (never arbitrary text). */
+function idList(ids: readonly string[]): string {
+  for (const id of ids) {
+    if (!/^[\w-]+$/.test(id)) throw new Error(`Not a row id: ${JSON.stringify(id)}`);
+  }
+  return `array[${ids.map((id) => `'${id}'`).join(',')}]::text[]`;
+}
+
+/** `and <column> = any(ids)`, or nothing for a full recount. */
+const only = (column: string, ids?: readonly string[]) =>
+  ids ? `and ${column} = any(${idList(ids)})` : '';
+
+const releaseStats: CounterRecount = {
+  counter: 'release stats (ratings, entries, reviews)',
+  table: 'releases',
+  sql: (ids) => `
+    update releases r set
+      ratings_count = c.rated, ratings_sum = c.total,
+      ratings_avg = case when c.rated = 0 then null else c.total::float8 / c.rated end,
+      entries_count = c.n, reviews_count = c.reviews
+    from (
+      select r2.id, coalesce(s.n, 0) n, coalesce(s.rated, 0) rated,
+        coalesce(s.total, 0) total, coalesce(s.reviews, 0) reviews
+      from releases r2
+      left join (
+        select release_id, count(*)::int n, count(rating)::int rated,
+          coalesce(sum(rating), 0)::int total, count(review)::int reviews
+        from entries where true ${only('release_id', ids)}
+        group by release_id) s on s.release_id = r2.id
+      where true ${only('r2.id', ids)}) c
+    where c.id = r.id
+      and (r.ratings_count, r.ratings_sum, r.ratings_avg, r.entries_count, r.reviews_count)
+        is distinct from (c.rated, c.total,
+          case when c.rated = 0 then null else c.total::float8 / c.rated end, c.n, c.reviews)
+    returning r.id`,
+};
+
+const trackVotes: CounterRecount = {
+  counter: 'track votes',
+  table: 'tracks',
+  sql: (ids) => `
+    update tracks t set upvotes = c.up, downvotes = c.down
+    from (
+      select t2.id, coalesce(s.up, 0) up, coalesce(s.down, 0) down
+      from tracks t2
+      left join (
+        select track_id, count(*) filter (where vote = 1)::int up,
+          count(*) filter (where vote = -1)::int down
+        from track_votes where true ${only('track_id', ids)}
+        group by track_id) s on s.track_id = t2.id
+      where true ${only('t2.id', ids)}) c
+    where c.id = t.id and (t.upvotes, t.downvotes) is distinct from (c.up, c.down)
+    returning t.id`,
+};
+
+const entryVotes: CounterRecount = {
+  counter: 'review votes and track votes per entry',
+  table: 'entries',
+  sql: (ids) => `
+    update entries e set
+      review_upvotes = c.up, review_downvotes = c.down, track_votes_count = c.tv
+    from (
+      select e2.id, coalesce(rv.up, 0) up, coalesce(rv.down, 0) down, coalesce(tv.n, 0) tv
+      from entries e2
+      left join (
+        select entry_id, count(*) filter (where vote = 1)::int up,
+          count(*) filter (where vote = -1)::int down
+        from review_votes where true ${only('entry_id', ids)}
+        group by entry_id) rv on rv.entry_id = e2.id
+      left join (
+        select entry_id, count(*)::int n from track_votes where true ${only('entry_id', ids)}
+        group by entry_id) tv on tv.entry_id = e2.id
+      where true ${only('e2.id', ids)}) c
+    where c.id = e.id
+      and (e.review_upvotes, e.review_downvotes, e.track_votes_count)
+        is distinct from (c.up, c.down, c.tv)
+    returning e.id`,
+};
+
+const userCounters: CounterRecount = {
+  counter: 'user entries, reviews, followers and following',
+  table: 'users',
+  sql: (ids) => `
+    update users u set
+      entries_count = c.n, reviews_count = c.reviews,
+      followers_count = c.followers, following_count = c.following
+    from (
+      select u2.id, coalesce(en.n, 0) n, coalesce(en.reviews, 0) reviews,
+        coalesce(fr.n, 0) followers, coalesce(fg.n, 0) following
+      from users u2
+      left join (
+        select user_id, count(*)::int n, count(review)::int reviews
+        from entries where true ${only('user_id', ids)}
+        group by user_id) en on en.user_id = u2.id
+      left join (
+        select following_id, count(*)::int n from follows
+        where true ${only('following_id', ids)} group by following_id) fr
+        on fr.following_id = u2.id
+      left join (
+        select follower_id, count(*)::int n from follows
+        where true ${only('follower_id', ids)} group by follower_id) fg
+        on fg.follower_id = u2.id
+      where true ${only('u2.id', ids)}) c
+    where c.id = u.id
+      and (u.entries_count, u.reviews_count, u.followers_count, u.following_count)
+        is distinct from (c.n, c.reviews, c.followers, c.following)
+    returning u.id`,
+};
+
+/** A release's genre scores: a row per voted pair, none for a pair nobody votes on. */
+const genreScores: CounterRecount = {
+  counter: 'release genre scores',
+  table: 'release_genres',
+  sql: (ids) => `
+    with counted as (
+      select release_id, genre_id, sum(vote)::int score,
+        count(*) filter (where vote = 1)::int up, count(*) filter (where vote = -1)::int down
+      from release_genre_votes where true ${only('release_id', ids)}
+      group by release_id, genre_id),
+    gone as (
+      delete from release_genres rg
+      where true ${only('rg.release_id', ids)} and not exists (select 1 from counted c
+        where c.release_id = rg.release_id and c.genre_id = rg.genre_id)
+      returning rg.release_id || ':' || rg.genre_id as id),
+    upserted as (
+      insert into release_genres (release_id, genre_id, score, upvotes, downvotes)
+      select c.release_id, c.genre_id, c.score, c.up, c.down
+      from counted c
+      left join release_genres rg on rg.release_id = c.release_id and rg.genre_id = c.genre_id
+      where (rg.score, rg.upvotes, rg.downvotes) is distinct from (c.score, c.up, c.down)
+      on conflict (release_id, genre_id) do update set
+        score = excluded.score, upvotes = excluded.upvotes, downvotes = excluded.downvotes
+      returning release_id || ':' || genre_id as id)
+    select id from gone union all select id from upserted`,
+};
+
+/** Every counter, in an order where none reads another. */
+export const COUNTER_RECOUNTS: readonly CounterRecount[] = [
+  releaseStats,
+  trackVotes,
+  entryVotes,
+  userCounters,
+  genreScores,
+];

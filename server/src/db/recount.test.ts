@@ -1,0 +1,113 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { releaseGenres, releases, tracks } from './schema/catalogue';
+import { entries } from './schema/entries';
+import { users } from './schema/users';
+import { recountCounters } from './recount';
+import {
+  call,
+  counterMismatches,
+  members,
+  ok,
+  type Member,
+} from '../features/entries/test-support';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+import { createGenre, createRelease } from '../../test/catalogue-factories';
+
+describe('recount: the one definition of every counter', () => {
+  let t: TestApp;
+  let people: Member[];
+  let release: { id: string };
+  let trackIds: string[];
+  let genreId: string;
+  let reviewId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    people = await members(t, 4);
+    const [a, b, c, d] = people as [Member, Member, Member, Member];
+    release = await createRelease(t.db, { tracks: 3 });
+    trackIds = (
+      await t.db.select({ id: tracks.id }).from(tracks).where(eq(tracks.releaseId, release.id))
+    ).map((r) => r.id);
+    genreId = (await createGenre(t.db)).id;
+
+    // Everything through the API, as people would.
+    for (const [who, rating] of [
+      [a, 80],
+      [b, 60],
+      [c, 90],
+    ] as const) {
+      await ok(call(t, who, 'POST', '/entries', { releaseId: release.id, rating }), 201);
+    }
+    const review = await ok<{ id: string }>(
+      call(t, a, 'POST', '/entries', { releaseId: release.id, review: 'Worth it.' }),
+    );
+    reviewId = review.id;
+    await ok(call(t, b, 'POST', `/entries/review/${reviewId}/votes`, { vote: 1 }));
+    await ok(call(t, c, 'POST', `/entries/review/${reviewId}/votes`, { vote: -1 }));
+    await ok(call(t, d, 'POST', `/entries/track/${release.id}/${trackIds[0]}`, { vote: 1 }));
+    await ok(call(t, b, 'POST', `/entries/track/${release.id}/${trackIds[1]}`, { vote: -1 }));
+    await ok(call(t, a, 'POST', '/genres/rg', { releaseId: release.id, genreId, vote: 1 }));
+    await ok(call(t, b, 'POST', '/genres/rg', { releaseId: release.id, genreId, vote: -1 }));
+    await ok(call(t, c, 'POST', '/genres/rg', { releaseId: release.id, genreId, vote: 1 }));
+    await ok(call(t, a, 'POST', `/users/${b.user.id}/following`));
+    await ok(call(t, c, 'POST', `/users/${b.user.id}/following`));
+    await ok(call(t, b, 'POST', `/users/${a.user.id}/following`));
+    await ok(call(t, c, 'DELETE', `/users/${b.user.id}/following`));
+  });
+  afterAll(async () => t?.close());
+
+  it('finds every counter the services kept equal to its recount', async () => {
+    expect(await counterMismatches(t)).toEqual([]);
+  });
+
+  it('sets a deliberately broken counter of each kind right, and says which', async () => {
+    const [a] = people as [Member];
+    await t.db.update(releases).set({ ratingsCount: 7 }).where(eq(releases.id, release.id));
+    await t.db.update(tracks).set({ upvotes: 5 }).where(eq(tracks.id, trackIds[0]!));
+    await t.db.update(entries).set({ reviewUpvotes: 9 }).where(eq(entries.id, reviewId));
+    await t.db.update(users).set({ followersCount: 3 }).where(eq(users.id, a.user.id));
+    await t.db.execute(sql`update release_genres set score = 40 where release_id = ${release.id}`);
+    // A score row for a genre nobody voted for goes.
+    const stray = await createGenre(t.db);
+    await t.db.insert(releaseGenres).values({ releaseId: release.id, genreId: stray.id, score: 2 });
+
+    const changes = await recountCounters(t.db);
+    expect(changes).toEqual([
+      { counter: 'release stats (ratings, entries, reviews)', ids: [release.id] },
+      { counter: 'track votes', ids: [trackIds[0]] },
+      { counter: 'review votes and track votes per entry', ids: [reviewId] },
+      { counter: 'user entries, reviews, followers and following', ids: [a.user.id] },
+      {
+        counter: 'release genre scores',
+        ids: expect.arrayContaining([`${release.id}:${genreId}`, `${release.id}:${stray.id}`]),
+      },
+    ]);
+
+    const [stats] = await t.db.select().from(releases).where(eq(releases.id, release.id));
+    expect(stats).toMatchObject({ ratingsCount: 3, ratingsSum: 230, entriesCount: 4 });
+    expect(stats!.ratingsAvg).toBeCloseTo(230 / 3, 9);
+    const scores = await t.db
+      .select({ genreId: releaseGenres.genreId, score: releaseGenres.score })
+      .from(releaseGenres)
+      .where(eq(releaseGenres.releaseId, release.id));
+    expect(scores).toEqual([{ genreId, score: 1 }]);
+    // Once right, a recount changes nothing.
+    expect(await recountCounters(t.db)).toEqual([]);
+  });
+
+  it('recounts only the rows it is given when asked to', async () => {
+    const other = await createRelease(t.db);
+    await t.db.update(releases).set({ entriesCount: 5 }).where(eq(releases.id, release.id));
+    await t.db.update(releases).set({ entriesCount: 6 }).where(eq(releases.id, other.id));
+    expect(await recountCounters(t.db, { releases: [other.id] })).toEqual([
+      { counter: 'release stats (ratings, entries, reviews)', ids: [other.id] },
+    ]);
+    expect(await counterMismatches(t)).toEqual([
+      { counter: 'release stats (ratings, entries, reviews)', ids: [release.id] },
+    ]);
+    await recountCounters(t.db, { releases: [release.id] });
+    expect(await counterMismatches(t)).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The one visibility rule: whose content is hidden. Every query that shows
+ * user content or catalogue things filters with these helpers, so a ban
+ * hides all of a user's content at once and an unban brings it all back
+ * (counters keep hidden rows; lists and totals leave them out at read time).
+ *
+ * - Accounts: banned and deleted accounts (HIDDEN_ACCOUNT_STATUSES in
+ *   common) are hidden with everything they wrote: profile, entries,
+ *   ratings, reviews, tags, track votes, follows.
+ * - Catalogue things (releases, artists, labels, genres) waiting for
+ *   deletion (their auto-approved creation was voted down) or merged into
+ *   another are hidden: absent from every list and 404 on their own page.
+ */
+import { and, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { HIDDEN_ACCOUNT_STATUSES } from '@earmark/common';
+import { releases, type artists, type genres, type labels } from './schema/catalogue';
+import { users } from './schema/users';
+
+const hiddenStatuses = [...HIDDEN_ACCOUNT_STATUSES] as number[];
+
+/** The account (`users` joined, or the column given) is not hidden. */
+export function visibleAccount(status = users.accountStatus): SQL {
+  return notInArray(status, hiddenStatuses);
+}
+
+/** The account is hidden: to take hidden rows off a stored counter. */
+export function hiddenAccount(status = users.accountStatus): SQL {
+  return inArray(status, hiddenStatuses);
+}
+
+type Hideable = typeof releases | typeof artists | typeof labels | typeof genres;
+
+/** The catalogue thing is neither pending deletion nor merged away. */
+export function isVisible(table: Hideable): SQL {
+  return and(eq(table.pendingDeletion, false), isNull(table.mergedIntoId))!;
+}
+
+/**
+ * The same rule for a catalogue table under an SQL alias, for the JSON
+ * sub-selects written in SQL (a release's artists, labels, genres).
+ */
+export function visibleCatalogueAlias(alias: string): SQL {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Not an SQL alias: ${alias}`);
+  return sql.raw(`${alias}.pending_deletion = false and ${alias}.merged_into_id is null`);
+}
+
+/** The account under an SQL alias of `users` is not hidden. */
+export function visibleAccountAlias(alias: string): SQL {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Not an SQL alias: ${alias}`);
+  return sql.raw(`${alias}.account_status not in (${hiddenStatuses.join(', ')})`);
+}
+
+/**
+ * Entries (ratings, reviews, tags, track votes) anyone may see: their owner
+ * is not hidden and their release is visible. Needs `users` and `releases`
+ * joined to `entries`.
+ */
+export function visibleEntry(): SQL {
+  return and(visibleAccount(), isVisible(releases))!;
+}

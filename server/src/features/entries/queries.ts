@@ -1,0 +1,124 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Entry, Tag, TrackVote, VoteType } from '@earmark/common';
+import { anyOf } from '../../db/any-of';
+import { jsonList } from '../../db/json-list';
+import type { DbOrTx } from '../../db/client';
+import { releases } from '../../db/schema/catalogue';
+import { entries, reviewVotes } from '../../db/schema/entries';
+import { users } from '../../db/schema/users';
+import { visibleEntry } from '../../db/visibility';
+import { releaseArtistsJson, viewerEntriesOf, type ReleaseViewer } from '../releases/summaries';
+import { userRefColumns } from '../users/present';
+import { presentPublicEntries, type EntryBundle } from './present';
+
+/** The entry queries: what every list of entries selects, and the viewer's own parts. */
+
+/** The children of an entry, as JSON columns of a query on `entries`. */
+const entryParts = {
+  tags: jsonList<Tag>(sql`select json_agg(json_build_object('id', ut.id, 'name', ut.name)
+      order by lower(ut.name), ut.id)
+    from entry_tags et join user_tags ut on ut.id = et.tag_id
+    where et.entry_id = ${entries.id}`),
+  trackVotes: jsonList<TrackVote>(sql`select json_agg(json_build_object(
+      'trackId', tv.track_id, 'vote', tv.vote) order by t."order", t.id)
+    from track_votes tv join tracks t on t.id = tv.track_id
+    where tv.entry_id = ${entries.id}`),
+};
+
+/**
+ * Entries in the API shape, keeping their order. The public parts came with
+ * the rows (see selectEntryBundles); a signed-in viewer's own parts take two
+ * more queries, whatever the number of entries (see withViewerParts).
+ */
+export async function presentEntries(
+  db: DbOrTx,
+  bundles: readonly EntryBundle[],
+  viewer: ReleaseViewer,
+): Promise<Entry[]> {
+  const list = presentPublicEntries(bundles);
+  return viewer ? withViewerParts(db, list, viewer) : list;
+}
+
+/**
+ * Public entries (presented for nobody) as a signed-in viewer sees them:
+ * with their own vote on each review and their own entry on each release.
+ * Two queries, run side by side, whatever the number of entries.
+ */
+export async function withViewerParts(
+  db: DbOrTx,
+  list: readonly Entry[],
+  viewer: { id: string },
+): Promise<Entry[]> {
+  if (list.length === 0) return [];
+  const reviewed = list.filter((e) => e.review !== null).map((e) => e.id);
+  const [myVotes, mine] = await Promise.all([
+    reviewed.length > 0
+      ? db
+          .select({ entryId: reviewVotes.entryId, vote: reviewVotes.vote })
+          .from(reviewVotes)
+          .where(and(eq(reviewVotes.userId, viewer.id), anyOf(reviewVotes.entryId, reviewed)))
+      : [],
+    viewerEntriesOf(
+      db,
+      viewer.id,
+      list.map((e) => e.release.id),
+    ),
+  ]);
+  const myVoteOf = new Map(myVotes.map((v) => [v.entryId, v.vote as VoteType]));
+  return list.map((e) => ({
+    ...e,
+    review: e.review && { ...e.review, myVote: myVoteOf.get(e.id) ?? null },
+    release: { ...e.release, viewerEntry: mine.get(e.release.id) ?? null },
+  }));
+}
+
+export interface LoadEntriesOptions {
+  /** Conditions on `entries`, `users` and `releases` (all three are joined). */
+  where?: SQL;
+  orderBy?: SQL[];
+  limit?: number;
+  offset?: number;
+}
+
+/** The selection every entry query shares: the entry, its owner and its release. */
+export function selectEntryBundles(db: DbOrTx) {
+  return db
+    .select({
+      entry: entries,
+      user: userRefColumns,
+      release: releases,
+      artists: releaseArtistsJson,
+      ...entryParts,
+    })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .innerJoin(releases, eq(releases.id, entries.releaseId))
+    .$dynamic();
+}
+
+/**
+ * Visible entries matching `where`, in the API shape: one query for the
+ * rows and a fixed number for their parts. Other features (the entries of
+ * followed users on a release) build on this.
+ */
+export async function loadEntries(
+  db: DbOrTx,
+  opts: LoadEntriesOptions,
+  viewer: ReleaseViewer,
+): Promise<Entry[]> {
+  let query = selectEntryBundles(db).where(and(visibleEntry(), opts.where));
+  if (opts.orderBy) query = query.orderBy(...opts.orderBy);
+  if (opts.limit !== undefined) query = query.limit(opts.limit);
+  if (opts.offset !== undefined) query = query.offset(opts.offset);
+  return presentEntries(db, await query, viewer);
+}
+
+/** One visible entry by id, or null. */
+export async function loadEntry(
+  db: DbOrTx,
+  id: string,
+  viewer: ReleaseViewer,
+): Promise<Entry | null> {
+  const [entry] = await loadEntries(db, { where: eq(entries.id, id), limit: 1 }, viewer);
+  return entry ?? null;
+}
