@@ -15,6 +15,7 @@ import {
   type VoteType,
 } from '@earmark/common';
 import type { UserRow } from '../../db/schema/users';
+import { listRateLimit } from '../../plugins/list-rate-limit';
 import { cacheTags, entryWriteTags, sendCached } from '../../plugins/read-cache';
 import { requireConfirmedUser, requireUser, sessionUser } from '../../plugins/session';
 import { listEntries, type ParsedEntriesQuery } from './list';
@@ -48,7 +49,10 @@ const noContent = { 204: z.null().describe('Done') };
 export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { schema: { tags, querystring: entriesQuerySchema, response: { 200: pagedEntriesSchema } } },
+    {
+      schema: { tags, querystring: entriesQuerySchema, response: { 200: pagedEntriesSchema } },
+      config: { rateLimit: listRateLimit(app) },
+    },
     async (request, reply) => {
       const { query } = request;
       const page = await app.readCache.get(

@@ -1,9 +1,13 @@
 import { RELEASES_PAGE_SIZE, ReleaseListKind } from '@earmark/common';
 import { TtlCache } from '../../lib/ttl-cache';
 
-/** The ranked head of a list: the first ids in list order and the list's full length. */
+/**
+ * The ranked head of a list: the first ids in list order, the sort keys of
+ * each (for the cursor of a page that ends there) and the list's full length.
+ */
 export interface RankedIds {
   ids: string[];
+  keys: (string | null)[][];
   total: number;
 }
 
@@ -52,6 +56,10 @@ export class ReleaseListCache {
 }
 
 /** Whether the page at `offset` lies inside the cached head (or the head is the whole list). */
-export function coversPage(ranked: RankedIds, offset: number, pageSize: number): boolean {
+export function coversPage(
+  ranked: Pick<RankedIds, 'ids' | 'total'>,
+  offset: number,
+  pageSize: number,
+): boolean {
   return offset + pageSize <= ranked.ids.length || ranked.ids.length >= ranked.total;
 }

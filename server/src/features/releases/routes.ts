@@ -5,6 +5,7 @@ import {
   releaseSchema,
   releasesQuerySchema,
 } from '@earmark/common';
+import { listRateLimit } from '../../plugins/list-rate-limit';
 import { cacheTags, sendCached } from '../../plugins/read-cache';
 import { utcDay } from './dates';
 import { ReleaseListCache } from './list-cache';
@@ -27,7 +28,10 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, querystring: releasesQuerySchema, response: { 200: pagedReleasesSchema } } },
+    {
+      schema: { tags, querystring: releasesQuerySchema, response: { 200: pagedReleasesSchema } },
+      config: { rateLimit: listRateLimit(app) },
+    },
     async (request, reply) => {
       const now = new Date();
       // The day is part of the key: which releases are new or upcoming changes at midnight.
