@@ -66,9 +66,13 @@ export function orderByKeys(keys: readonly SortKey[]): SQL[] {
   });
 }
 
-/** Columns selecting each key as text, named k0, k1... */
-export function keyColumns(keys: readonly SortKey[]): Record<string, SQL<string | null>> {
-  return Object.fromEntries(keys.map((k, i) => [`k${i}`, textOf[k.type](k.expr)]));
+/**
+ * Columns selecting each key as text, named k0, k1... The names are given in
+ * SQL too: unnamed, `(recent_entries)::text` would be an output column named
+ * recent_entries, and ORDER BY "recent_entries" would sort by that text.
+ */
+export function keyColumns(keys: readonly SortKey[]): Record<string, SQL.Aliased<string | null>> {
+  return Object.fromEntries(keys.map((k, i) => [`k${i}`, textOf[k.type](k.expr).as(`k${i}`)]));
 }
 
 /** The key values of a row selected with keyColumns. */
@@ -108,10 +112,13 @@ export function afterKeys(keys: readonly SortKey[], values: readonly (string | n
     );
     return keys[0]!.desc ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
   }
-  const branches = keys.map((k, i) =>
-    and(...keys.slice(0, i).map((prev, j) => equalTo(prev, values[j]!)), after(k, values[i]!)),
-  );
-  const expanded = or(...branches.filter((b) => b !== undefined)) ?? sql`false`;
+  // A key with nothing after its value (a null that sorts last) closes its branch.
+  const branches = keys.flatMap((k, i) => {
+    const beyond = after(k, values[i]!);
+    if (!beyond) return [];
+    return [and(...keys.slice(0, i).map((prev, j) => equalTo(prev, values[j]!)), beyond)];
+  });
+  const expanded = or(...branches) ?? sql`false`;
   const first = keys[0]!;
   const v0 = values[0]!;
   if (v0 === null || first.nulls) return expanded;

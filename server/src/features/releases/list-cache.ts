@@ -42,7 +42,11 @@ export class ReleaseListCache {
   /** Keyed by kind, filters and the day or year the kind depends on. */
   readonly ranked: TtlCache<RankedIds>;
 
-  constructor(options: { ttlMs?: number; now?: () => number } = {}) {
+  /** How many ids of each ranking are kept (RANKED_DEPTH unless told). */
+  readonly depth: number;
+
+  constructor(options: { ttlMs?: number; now?: () => number; depth?: number } = {}) {
+    this.depth = options.depth ?? RANKED_DEPTH;
     const ttlMs = options.ttlMs ?? LIST_CACHE_TTL_MS;
     this.mean = new TtlCache({ ttlMs, maxEntries: 1, now: options.now });
     // At most about 200 × 960 ids (some 10 MB) for the filtered variants.

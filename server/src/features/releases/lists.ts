@@ -27,7 +27,7 @@ import {
   type SortKey,
 } from '../../lib/keyset';
 import { addDays, daysBefore, utcDay } from './dates';
-import { coversPage, isCachedKind, RANKED_DEPTH, type ReleaseListCache } from './list-cache';
+import { coversPage, isCachedKind, type ReleaseListCache } from './list-cache';
 import type { ReleaseRow } from './present';
 import { toSummaries } from './summaries';
 import { isVisible } from './visibility';
@@ -201,7 +201,7 @@ async function releasesByIds(db: DbOrTx, ids: string[]): Promise<ReleaseRow[]> {
  * cursor (see readKeysetPage): one query for the page, one for the total
  * (not on cursor pages) and one for the page's artists, whatever the page
  * size. With a cache, popular, new-popular and the top lists keep their
- * first RANKED_DEPTH ids (with their keys) and total for a while, and a page
+ * first ids (RANKED_DEPTH, with their keys) and total for a while, and a page
  * in that range is read by id, whether asked by number or by cursor (the
  * cursor's position in the ranking); a cursor beyond it continues from its
  * keys.
@@ -255,7 +255,7 @@ export async function listReleases(
             idsQuery
               .where(where)
               .orderBy(...orderByKeys(plan.keys))
-              .limit(RANKED_DEPTH),
+              .limit(cache.depth),
             list.total(),
           ]);
           return {
