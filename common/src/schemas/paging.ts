@@ -33,6 +33,7 @@ export function boundedOffset(payload: z.core.ParsePayload<{ page: number; pageS
   const { page, pageSize } = payload.value;
   // A page or pageSize that failed its own check already has its message.
   if (!Number.isInteger(page) || !Number.isInteger(pageSize)) return;
+  if (page > maxPageFor(1) || pageSize > PAGE_SIZE_MAX) return;
   const max = maxPageFor(pageSize);
   if (page > max) {
     payload.issues.push({
