@@ -1,9 +1,11 @@
 import { runCleanup } from './lib/cleanup';
 
-const USAGE = `Usage: npm run bench -- <catalogue|large>
+const USAGE = `Usage: npm run bench -- <catalogue|large|paging>
 
   catalogue  seed time and release page / top list latency on the demo catalogue (PGlite, PostgreSQL)
   large      generates a large dataset in PostgreSQL and loads the main read endpoints
+  paging     on the large dataset: the first page, the deepest page number and a cursor page
+             near the end of the long lists, one request at a time
 
 Requires a built server (npm run build). PostgreSQL admin URL: BENCH_DATABASE_URL
 (default postgres://postgres@127.0.0.1:5432/postgres).`;
@@ -11,6 +13,7 @@ Requires a built server (npm run build). PostgreSQL admin URL: BENCH_DATABASE_UR
 const commands: Record<string, () => Promise<void>> = {
   catalogue: async () => (await import('./catalogue')).runCatalogue(),
   large: async () => (await import('./large')).runLarge(),
+  paging: async () => (await import('./paging')).runPaging(),
 };
 
 async function main(): Promise<void> {

@@ -7,7 +7,7 @@ import { startEarmark } from './lib/earmark';
 import { measure, probe, settle, type LoadOptions, type LoadResult } from './lib/load';
 import { repoRoot, requireBuiltServer } from './lib/paths';
 import { freePort } from './lib/ports';
-import { adminUrl, reachable, redact } from './lib/postgres';
+import { ensureReachable } from './lib/postgres';
 import { startProcess } from './lib/process';
 import { fmt, machine, stamp, table, writeResults } from './lib/report';
 
@@ -54,11 +54,7 @@ function meets(result: LoadResult, bare: LoadResult): boolean {
 
 export async function runLarge(): Promise<void> {
   requireBuiltServer();
-  if (!(await reachable())) {
-    console.error(`PostgreSQL is not reachable at ${redact(adminUrl)}; set BENCH_DATABASE_URL.`);
-    process.exitCode = 1;
-    return;
-  }
+  if (!(await ensureReachable())) return;
   const at = stamp();
   const scale = Number(process.env.BENCH_SCALE ?? 1);
   const keep = process.env.BENCH_KEEP_DB === '1';

@@ -15,6 +15,7 @@ export * from './theme/presets';
 export * from './schemas/user-shapes';
 export * from './format/user-status';
 export * from './uploads';
+export * from './schemas/paging';
 export * from './schemas/catalogue';
 export * from './schemas/entries';
 export * from './theme/defaults';

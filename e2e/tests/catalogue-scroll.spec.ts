@@ -2,15 +2,18 @@ import type { Response } from '@playwright/test';
 import { RELEASES_PAGE_SIZE, ReleaseListKind, type PagedReleases } from '@earmark/common';
 import { expect, test } from '../fixtures';
 
-/** The page number `url` asks for of the recently added list, or null for other URLs. */
-function listPage(url: string): number | null {
+/**
+ * Which page `url` asks for of the recently added list: 'first' without a
+ * cursor, else the cursor (the nextCursor of the page before); null for other URLs.
+ */
+function listPage(url: string): string | null {
   const { pathname, searchParams } = new URL(url);
   if (pathname !== '/api/releases') return null;
   if (searchParams.get('type') !== ReleaseListKind.RecentlyAdded) return null;
-  return Number(searchParams.get('page'));
+  return searchParams.get('cursor') ?? 'first';
 }
 
-const isListPage = (res: Response, page: number) => listPage(res.url()) === page;
+const isListPage = (res: Response, page: string) => listPage(res.url()) === page;
 
 test.describe('release grids', () => {
   test('scrolling to the end of a list loads its next page of 48', async ({ page, catalogue }) => {
@@ -19,12 +22,12 @@ test.describe('release grids', () => {
     const { totalItems, totalPages } = await catalogue.releases(ReleaseListKind.RecentlyAdded);
     expect(totalPages, 'the demo catalogue fills more than one page').toBeGreaterThan(1);
 
-    const requestedPages: number[] = [];
+    const requestedPages: string[] = [];
     page.on('request', (request) => {
       const number = listPage(request.url());
       if (number !== null) requestedPages.push(number);
     });
-    const firstPage = page.waitForResponse((res) => isListPage(res, 1));
+    const firstPage = page.waitForResponse((res) => isListPage(res, 'first'));
     await page.goto('/releases/recently-added');
     const first = (await (await firstPage).json()) as PagedReleases;
     expect(first.releases).toHaveLength(RELEASES_PAGE_SIZE);
@@ -35,13 +38,15 @@ test.describe('release grids', () => {
     // Only the first page so far: the end of the list is out of sight.
     const lastOfFirst = first.releases.at(-1);
     await expect(list.locator(`[aria-posinset="${RELEASES_PAGE_SIZE + 1}"]`)).toHaveCount(0);
-    expect(requestedPages).toEqual([1]);
+    expect(requestedPages).toEqual(['first']);
+    expect(first.nextCursor).toBeTruthy();
 
-    // Scroll down (as a reader does, a wheel turn at a time) until the grid asks for more.
-    const secondPage = page.waitForResponse((res) => isListPage(res, 2));
+    // Scroll down (as a reader does, a wheel turn at a time) until the grid asks for
+    // more, by the cursor the first page gave.
+    const secondPage = page.waitForResponse((res) => isListPage(res, first.nextCursor!));
     await expect(async () => {
       await page.mouse.wheel(0, 1500);
-      expect(requestedPages).toContain(2);
+      expect(requestedPages).toContain(first.nextCursor);
     }).toPass({ timeout: 20_000 });
     const second = (await (await secondPage).json()) as PagedReleases;
     expect(second.currentPage).toBe(2);
@@ -60,6 +65,6 @@ test.describe('release grids', () => {
         .locator(`[aria-posinset="${RELEASES_PAGE_SIZE}"]`)
         .getByRole('link', { name: lastOfFirst?.title ?? '', exact: true }),
     ).toBeVisible();
-    expect(requestedPages.filter((p) => p === 1)).toHaveLength(1);
+    expect(requestedPages.filter((p) => p === 'first')).toHaveLength(1);
   });
 });

@@ -30,6 +30,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** How long hot public reads are kept in memory; 0 turns that cache off. */
   READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Requests a minute one address may make to each list call (GET releases, GET entries); 0 turns the limit off. */
+  LIST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(300),
   /** Skip the demo seed on first start (the admin account is still made). */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''])
@@ -56,6 +58,8 @@ export interface Config {
   webDistDir: string;
   seedDemo: boolean;
   readCacheTtlMs: number;
+  /** Per address and list call, per minute; 0 means no limit. */
+  listRateLimit: number;
 }
 
 /** Parses the environment once; the error names every bad variable. */
@@ -86,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
     seedDemo: e.SEED_DEMO,
     readCacheTtlMs: e.READ_CACHE_SECONDS * 1000,
+    listRateLimit: e.LIST_RATE_LIMIT,
   };
 }
 

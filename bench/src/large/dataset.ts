@@ -48,7 +48,9 @@ export async function prepareDataset(opts: {
   keep: boolean;
 }): Promise<Dataset> {
   const suffix = opts.scale === 1 ? '' : `_s${String(opts.scale).replace('.', '_')}`;
-  const name = opts.keep ? `earmark_bench_large${suffix}` : `earmark_bench_${opts.at}`;
+  // BENCH_DB_NAME gives a kept dataset another name, so branches with other migrations keep theirs apart.
+  const keptName = process.env.BENCH_DB_NAME ?? `earmark_bench_large${suffix}`;
+  const name = opts.keep ? keptName : `earmark_bench_${opts.at}`;
   const url = databaseUrl(name);
   const marker = completeMarker(opts.scale);
   const base = { name, url, kept: opts.keep };

@@ -37,6 +37,14 @@ export async function reachable(): Promise<boolean> {
   }
 }
 
+/** Whether PostgreSQL answers; if not, says so and makes the run fail. */
+export async function ensureReachable(): Promise<boolean> {
+  if (await reachable()) return true;
+  console.error(`PostgreSQL is not reachable at ${redact(adminUrl)}; set BENCH_DATABASE_URL.`);
+  process.exitCode = 1;
+  return false;
+}
+
 export async function databaseExists(name: string): Promise<boolean> {
   return withClient(adminUrl, async (c) => {
     const r = await c.query('select 1 from pg_database where datname = $1', [name]);

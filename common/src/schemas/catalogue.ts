@@ -3,6 +3,7 @@ import { RELEASES_PAGE_SIZE } from '../constants';
 import { ExplicitCoverArt, ReleaseListKind, ReleaseType, VoteType } from '../enums';
 import { msg } from './messages';
 import { integer, queryInt, text } from './fields';
+import { boundedOffset, nextCursorShape, pagingQueryShape } from './paging';
 
 /**
  * Shapes of the catalogue calls (artists, labels, genres, languages, releases,
@@ -109,7 +110,11 @@ export const pageFieldsSchema = z.object({
 });
 export type PageFields = z.infer<typeof pageFieldsSchema>;
 
-export const pagedReleasesSchema = pageFieldsSchema.extend({
+/** The page fields of a list that is also read by cursor (infinite scrolling). */
+export const cursorPageFieldsSchema = pageFieldsSchema.extend(nextCursorShape);
+export type CursorPageFields = z.infer<typeof cursorPageFieldsSchema>;
+
+export const pagedReleasesSchema = cursorPageFieldsSchema.extend({
   releases: z.array(releaseSummarySchema),
 });
 export type PagedReleases = z.infer<typeof pagedReleasesSchema>;
@@ -117,18 +122,19 @@ export type PagedReleases = z.infer<typeof pagedReleasesSchema>;
 const releaseListKinds = Object.values(ReleaseListKind) as [ReleaseListKind, ...ReleaseListKind[]];
 const optionalId = (p: string) => text(p, { min: 1, max: 64 }).optional();
 
-export const releasesQuerySchema = z.object({
-  type: z
-    .enum(releaseListKinds, { error: msg.oneOf('type', releaseListKinds) })
-    .default(ReleaseListKind.New),
-  page: queryInt('page', 1, 10_000).default(1),
-  pageSize: queryInt('pageSize', 1, 100).default(RELEASES_PAGE_SIZE),
-  genreId: optionalId('genreId'),
-  labelId: optionalId('labelId'),
-  artistId: optionalId('artistId'),
-  /** For top-oty: the calendar year (defaults to the current one). */
-  year: queryInt('year', 1800, 3000).optional(),
-});
+export const releasesQuerySchema = z
+  .object({
+    type: z
+      .enum(releaseListKinds, { error: msg.oneOf('type', releaseListKinds) })
+      .default(ReleaseListKind.New),
+    ...pagingQueryShape(RELEASES_PAGE_SIZE),
+    genreId: optionalId('genreId'),
+    labelId: optionalId('labelId'),
+    artistId: optionalId('artistId'),
+    /** For top-oty: the calendar year (defaults to the current one). */
+    year: queryInt('year', 1800, 3000).optional(),
+  })
+  .check(boundedOffset);
 export type ReleasesQuery = z.input<typeof releasesQuerySchema>;
 
 export const idParamsSchema = z.object({ id: text('id', { min: 1, max: 64 }) });

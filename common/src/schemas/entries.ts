@@ -6,10 +6,12 @@ import { integer, queryInt, text } from './fields';
 import {
   genreRefSchema,
   artistRefSchema,
+  cursorPageFieldsSchema,
   labelRefSchema,
   pageFieldsSchema,
   releaseSummarySchema,
 } from './catalogue';
+import { boundedOffset, pagingQueryShape } from './paging';
 import { publicUserSchema } from './user-shapes';
 
 /**
@@ -107,40 +109,43 @@ export const entrySchema = z.object({
 });
 export type Entry = z.infer<typeof entrySchema>;
 
-export const pagedEntriesSchema = pageFieldsSchema.extend({ entries: z.array(entrySchema) });
+export const pagedEntriesSchema = cursorPageFieldsSchema.extend({ entries: z.array(entrySchema) });
 export type PagedEntries = z.infer<typeof pagedEntriesSchema>;
 
 const sortValues = Object.values(SortBy) as [SortBy, ...SortBy[]];
 const releaseTypeValues = Object.values(ReleaseType);
 const optionalId = (p: string) => text(p, { min: 1, max: 64 }).optional();
 
-export const entriesQuerySchema = z.object({
-  sortBy: z.enum(sortValues, { error: msg.oneOf('sortBy', sortValues) }).default(SortBy.EntryDate),
-  page: queryInt('page', 1, 10_000).default(1),
-  pageSize: queryInt('pageSize', 1, 100).default(ENTRIES_PAGE_SIZE),
-  releaseId: optionalId('releaseId'),
-  userId: optionalId('userId'),
-  withReview: z
-    .enum(['true', 'false'], { error: msg.boolean('withReview') })
-    .transform((v) => v === 'true')
-    .optional(),
-  /** Release year / decade (e.g. 1990). */
-  year: queryInt('year', 1000, 3000).optional(),
-  decade: queryInt('decade', 1000, 3000)
-    .refine((d) => d % 10 === 0, { error: 'decade must be a multiple of 10' })
-    .optional(),
-  /** Rating bucket 0..10 (ratingBucket in common/format). */
-  bucket: queryInt('bucket', 0, 10).optional(),
-  genre: optionalId('genre'),
-  artist: optionalId('artist'),
-  label: optionalId('label'),
-  tag: optionalId('tag'),
-  type: queryInt('type', 1, 25)
-    .refine((t) => (releaseTypeValues as number[]).includes(t), {
-      error: msg.oneOf('type', releaseTypeValues),
-    })
-    .optional(),
-});
+export const entriesQuerySchema = z
+  .object({
+    sortBy: z
+      .enum(sortValues, { error: msg.oneOf('sortBy', sortValues) })
+      .default(SortBy.EntryDate),
+    ...pagingQueryShape(ENTRIES_PAGE_SIZE),
+    releaseId: optionalId('releaseId'),
+    userId: optionalId('userId'),
+    withReview: z
+      .enum(['true', 'false'], { error: msg.boolean('withReview') })
+      .transform((v) => v === 'true')
+      .optional(),
+    /** Release year / decade (e.g. 1990). */
+    year: queryInt('year', 1000, 3000).optional(),
+    decade: queryInt('decade', 1000, 3000)
+      .refine((d) => d % 10 === 0, { error: 'decade must be a multiple of 10' })
+      .optional(),
+    /** Rating bucket 0..10 (ratingBucket in common/format). */
+    bucket: queryInt('bucket', 0, 10).optional(),
+    genre: optionalId('genre'),
+    artist: optionalId('artist'),
+    label: optionalId('label'),
+    tag: optionalId('tag'),
+    type: queryInt('type', 1, 25)
+      .refine((t) => (releaseTypeValues as number[]).includes(t), {
+        error: msg.oneOf('type', releaseTypeValues),
+      })
+      .optional(),
+  })
+  .check(boundedOffset);
 export type EntriesQuery = z.input<typeof entriesQuerySchema>;
 
 /** Replies of the vote calls. */

@@ -135,8 +135,9 @@ export const releases = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('releases_date_idx').on(t.date),
-    index('releases_created_at_idx').on(t.createdAt),
+    // With the id, the orders of new, upcoming and recently-added: keyset pages walk them.
+    index('releases_date_idx').on(t.date, t.createdAt, t.id),
+    index('releases_created_at_idx').on(t.createdAt, t.id),
     index('releases_type_date_idx').on(t.type, t.date),
     index('releases_ratings_idx').on(t.ratingsCount, t.ratingsAvg),
     index('releases_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),

@@ -20,7 +20,8 @@ import { users } from './users';
  *
  * The partial indexes follow the sorts of GET entries: a rating sort lists
  * rated entries only and a review sort reviewed entries only, each within a
- * release, within a user, or across everyone.
+ * release, within a user, or across everyone. Each ends with the id, the
+ * last key of every order, so a keyset page starts inside the index.
  */
 export const entries = pgTable(
   'entries',
@@ -50,9 +51,10 @@ export const entries = pgTable(
     const net = sql`(${t.reviewUpvotes} - ${t.reviewDownvotes})`;
     return [
       uniqueIndex('entries_user_release_key').on(t.userId, t.releaseId),
-      index('entries_release_created_idx').on(t.releaseId, t.createdAt),
-      index('entries_created_at_idx').on(t.createdAt),
-      index('entries_user_created_idx').on(t.userId, t.createdAt),
+      index('entries_release_created_idx').on(t.releaseId, t.createdAt, t.id),
+      index('entries_created_at_idx').on(t.createdAt, t.id),
+      index('entries_user_created_idx').on(t.userId, t.createdAt, t.id),
+      index('entries_rating_idx').on(t.rating, t.id).where(rated),
       index('entries_release_rating_idx').on(t.releaseId, t.rating, t.id).where(rated),
       index('entries_release_rating_updated_idx')
         .on(t.releaseId, t.ratingUpdatedAt, t.id)
@@ -67,8 +69,12 @@ export const entries = pgTable(
       index('entries_user_review_created_idx')
         .on(t.userId, t.reviewCreatedAt, t.id)
         .where(reviewed),
-      index('entries_release_review_net_idx').on(t.releaseId, net).where(reviewed),
-      index('entries_user_review_net_idx').on(t.userId, net).where(reviewed),
+      index('entries_release_review_net_idx')
+        .on(t.releaseId, net, t.reviewCreatedAt, t.id)
+        .where(reviewed),
+      index('entries_user_review_net_idx')
+        .on(t.userId, net, t.reviewCreatedAt, t.id)
+        .where(reviewed),
       check('entries_rating_ck', sql`${t.rating} between 0 and 100`),
     ];
   },

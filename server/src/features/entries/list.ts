@@ -1,9 +1,18 @@
-import { and, asc, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { SortBy, type entriesQuerySchema, type PagedEntries } from '@earmark/common';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { releaseArtists, releaseGenres, releaseLabels, releases } from '../../db/schema/catalogue';
 import { entries, entryTags } from '../../db/schema/entries';
+import { users } from '../../db/schema/users';
+import {
+  keyColumns,
+  orderByKeys,
+  readKeysetPage,
+  type KeyType,
+  type SortKey,
+} from '../../lib/keyset';
 import { daysBefore } from '../releases/dates';
 import { visibleEntry } from '../../db/visibility';
 import { presentEntries, selectEntryBundles } from './queries';
@@ -16,39 +25,45 @@ export const REVIEWS_TOP_WINDOW_DAYS = 30;
 
 const netVotes = sql`(${entries.reviewUpvotes} - ${entries.reviewDownvotes})`;
 
+const key = (expr: SortKey['expr'], type: KeyType, desc = true): SortKey => ({ expr, type, desc });
+const byId = (desc = true) => key(entries.id, 'text', desc);
+
 /**
- * What each sort selects and how it orders; every order ends with the id so
- * pages never overlap. A rating sort lists rated entries and a review sort
- * reviewed ones, which is what the partial indexes on entries serve.
+ * What each sort selects and its keys; every order ends with the id so
+ * pages never overlap, and each has an index in that order (see the schema
+ * of entries) for its cursor pages. A rating sort lists rated entries and a
+ * review sort reviewed ones, which is what the partial indexes serve; their
+ * rating and review times are set whenever the rating or review is.
  */
-function sortPlan(query: ParsedEntriesQuery, now: Date): { where: SQL[]; orderBy: SQL[] } {
+function sortPlan(query: ParsedEntriesQuery, now: Date): { where: SQL[]; keys: SortKey[] } {
   switch (query.sortBy) {
     case SortBy.EntryDate:
-      return { where: [], orderBy: [desc(entries.createdAt), desc(entries.id)] };
+      return { where: [], keys: [key(entries.createdAt, 'timestamptz'), byId()] };
     case SortBy.ReleaseDate:
       return {
         where: [],
-        orderBy: [sql`${releases.date} desc nulls last`, desc(entries.createdAt), desc(entries.id)],
+        keys: [
+          { expr: releases.date, type: 'date', desc: true, nulls: 'last' },
+          key(entries.createdAt, 'timestamptz'),
+          byId(),
+        ],
       };
     case SortBy.RatingDate:
       return {
         where: [isNotNull(entries.rating)],
-        orderBy: [desc(entries.ratingUpdatedAt), desc(entries.id)],
+        keys: [key(entries.ratingUpdatedAt, 'timestamptz'), byId()],
       };
     case SortBy.RatingHighToLow:
-      return {
-        where: [isNotNull(entries.rating)],
-        orderBy: [desc(entries.rating), desc(entries.id)],
-      };
+      return { where: [isNotNull(entries.rating)], keys: [key(entries.rating, 'int'), byId()] };
     case SortBy.RatingLowToHigh:
       return {
         where: [isNotNull(entries.rating)],
-        orderBy: [asc(entries.rating), asc(entries.id)],
+        keys: [key(entries.rating, 'int', false), byId(false)],
       };
     case SortBy.ReviewDate:
       return {
         where: [isNotNull(entries.review)],
-        orderBy: [desc(entries.reviewCreatedAt), desc(entries.id)],
+        keys: [key(entries.reviewCreatedAt, 'timestamptz'), byId()],
       };
     case SortBy.ReviewTop: {
       const where = [isNotNull(entries.review)];
@@ -58,7 +73,7 @@ function sortPlan(query: ParsedEntriesQuery, now: Date): { where: SQL[]; orderBy
       }
       return {
         where,
-        orderBy: [sql`${netVotes} desc`, desc(entries.reviewCreatedAt), desc(entries.id)],
+        keys: [key(netVotes, 'int'), key(entries.reviewCreatedAt, 'timestamptz'), byId()],
       };
     }
   }
@@ -108,8 +123,10 @@ function filters(query: ParsedEntriesQuery): SQL[] {
 
 /**
  * GET entries: one page of visible entries (hidden owners and releases left
- * out). One statement for the page (owners, releases, artists, tags and
- * track votes included) and, beside it, one or two for the total.
+ * out), by page number or by cursor (see readKeysetPage). The page's ids
+ * and sort keys come from one statement that walks the sort's index; the
+ * entries themselves (owners, releases, artists, tags and track votes) from
+ * a second, by id. The total, beside them, takes one or two more.
  */
 export async function listEntries(
   db: DbOrTx,
@@ -118,20 +135,27 @@ export async function listEntries(
 ): Promise<PagedEntries> {
   const plan = sortPlan(query, now);
   const where = and(visibleEntry(), ...filters(query), ...plan.where);
-  const [rows, totalItems] = await Promise.all([
-    selectEntryBundles(db)
-      .where(where)
-      .orderBy(...plan.orderBy)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    totalEntries(db, query, where),
-  ]);
-  return {
-    currentPage: query.page,
-    totalPages: Math.ceil(totalItems / query.pageSize),
-    totalItems,
-    currentItems: rows.length,
-    itemsPerPage: query.pageSize,
-    entries: await presentEntries(db, rows, undefined),
-  };
+  const { rows, fields } = await readKeysetPage(
+    {
+      name: query.sortBy,
+      keys: plan.keys,
+      rows: (limit, offset, after) =>
+        db
+          .select({ id: entries.id, ...keyColumns(plan.keys) })
+          .from(entries)
+          .innerJoin(users, eq(users.id, entries.userId))
+          .innerJoin(releases, eq(releases.id, entries.releaseId))
+          .where(and(where, after))
+          .orderBy(...orderByKeys(plan.keys))
+          .limit(limit)
+          .offset(offset),
+      total: () => totalEntries(db, query, where),
+    },
+    query,
+  );
+  const ids = rows.map((r) => r.id);
+  const bundles = ids.length > 0 ? await selectEntryBundles(db).where(anyOf(entries.id, ids)) : [];
+  const byEntryId = new Map(bundles.map((b) => [b.entry.id, b]));
+  const inOrder = ids.flatMap((id) => byEntryId.get(id) ?? []);
+  return { ...fields, entries: await presentEntries(db, inOrder, undefined) };
 }

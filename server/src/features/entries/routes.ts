@@ -14,6 +14,7 @@ import {
   voteInputSchema,
 } from '@earmark/common';
 import { cacheTags } from '../../lib/cache-tags';
+import { listRateLimit } from '../../plugins/list-rate-limit';
 import { sendCached } from '../../plugins/read-cache';
 import { requireConfirmedUser, requireUser, sessionUser } from '../../plugins/session';
 import { listEntries, type ParsedEntriesQuery } from './list';
@@ -47,7 +48,10 @@ const noContent = { 204: z.null().describe('Done') };
 export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { schema: { tags, querystring: entriesQuerySchema, response: { 200: pagedEntriesSchema } } },
+    {
+      schema: { tags, querystring: entriesQuerySchema, response: { 200: pagedEntriesSchema } },
+      config: { rateLimit: listRateLimit(app) },
+    },
     async (request, reply) => {
       const { query } = request;
       const page = await app.readCache.get(

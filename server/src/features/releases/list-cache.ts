@@ -1,9 +1,13 @@
 import { LRUCache } from 'lru-cache';
 import { RELEASES_PAGE_SIZE, ReleaseListKind } from '@earmark/common';
 
-/** The ranked head of a list: the first ids in list order and the list's full length. */
+/**
+ * The ranked head of a list: the first ids in list order, the sort keys of
+ * each (for the cursor of a page that ends there) and the list's full length.
+ */
 export interface RankedIds {
   ids: string[];
+  keys: (string | null)[][];
   total: number;
 }
 
@@ -97,7 +101,11 @@ export class ReleaseListCache {
   /** Keyed by kind, filters and the day or year the kind depends on. */
   readonly ranked: ComputedCache<RankedIds>;
 
-  constructor(options: { ttlMs?: number; now?: () => number } = {}) {
+  /** How many ids of each ranking are kept (RANKED_DEPTH unless told). */
+  readonly depth: number;
+
+  constructor(options: { ttlMs?: number; now?: () => number; depth?: number } = {}) {
+    this.depth = options.depth ?? RANKED_DEPTH;
     const ttlMs = options.ttlMs ?? LIST_CACHE_TTL_MS;
     this.mean = new ComputedCache({ ttlMs, maxEntries: 1, now: options.now });
     // At most about 200 × 960 ids (some 10 MB) for the filtered variants.
@@ -111,6 +119,10 @@ export class ReleaseListCache {
 }
 
 /** Whether the page at `offset` lies inside the cached head (or the head is the whole list). */
-export function coversPage(ranked: RankedIds, offset: number, pageSize: number): boolean {
+export function coversPage(
+  ranked: Pick<RankedIds, 'ids' | 'total'>,
+  offset: number,
+  pageSize: number,
+): boolean {
   return offset + pageSize <= ranked.ids.length || ranked.ids.length >= ranked.total;
 }

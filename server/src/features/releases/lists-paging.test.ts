@@ -67,6 +67,7 @@ describe('releases: paging, filters and bad queries', () => {
       totalItems: 0,
       currentItems: 0,
       itemsPerPage: 48,
+      nextCursor: null,
       releases: [],
     });
     // An unknown filter id is simply an empty list.

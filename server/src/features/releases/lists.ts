@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  gte,
-  inArray,
-  lt,
-  lte,
-  sql,
-} from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { SQL, Subquery } from 'drizzle-orm';
 import {
   NEW_POPULAR_WINDOW_DAYS,
@@ -28,8 +15,19 @@ import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { releaseArtists, releaseGenres, releaseLabels, releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
+import {
+  keyColumns,
+  keysOf,
+  orderByKeys,
+  pageFields,
+  readCursor,
+  readKeysetPage,
+  writeCursor,
+  type KeysetList,
+  type SortKey,
+} from '../../lib/keyset';
 import { addDays, daysBefore, utcDay } from './dates';
-import { coversPage, isCachedKind, RANKED_DEPTH, type ReleaseListCache } from './list-cache';
+import { coversPage, isCachedKind, type ReleaseListCache } from './list-cache';
 import type { ReleaseRow } from './present';
 import { toSummaries } from './summaries';
 import { isVisible } from './visibility';
@@ -47,11 +45,12 @@ export const TOP_TYPES: readonly ReleaseType[] = [
 
 /**
  * How one list kind selects and orders releases. Every order ends with a
- * unique key so pages never overlap or skip a release.
+ * unique key so pages never overlap or skip a release; a cursor holds the
+ * keys of the last release given.
  */
 interface Plan {
   where: SQL[];
-  orderBy: SQL[];
+  keys: SortKey[];
   /** What the kind reads beyond the releases table, inner-joined to it. */
   join?: { table: Subquery; on: SQL };
 }
@@ -83,9 +82,21 @@ function topPlan(m: number, mean: number, where: SQL[]): Plan {
   return {
     // As in IMDb's formula, m is also the minimum number of ratings to be listed.
     where: [...where, inArray(releases.type, [...TOP_TYPES]), gte(releases.ratingsCount, m)],
-    orderBy: [desc(bayesian(m, mean)), desc(releases.ratingsCount), asc(releases.id)],
+    keys: [
+      { expr: bayesian(m, mean), type: 'float', desc: true },
+      { expr: releases.ratingsCount, type: 'int', desc: true },
+      byId(false),
+    ],
   };
 }
+
+const byId = (desc: boolean): SortKey => ({ expr: releases.id, type: 'text', desc });
+const byDate = (desc: boolean): SortKey => ({ expr: releases.date, type: 'date', desc });
+const byCreation = (desc: boolean): SortKey => ({
+  expr: releases.createdAt,
+  type: 'timestamptz',
+  desc,
+});
 
 function planFor(query: ParsedReleasesQuery, now: Date, db: DbOrTx, mean: number): Plan {
   const today = utcDay(now);
@@ -95,22 +106,22 @@ function planFor(query: ParsedReleasesQuery, now: Date, db: DbOrTx, mean: number
     case ReleaseListKind.New:
       return {
         where: [lte(releases.date, today)],
-        orderBy: [desc(releases.date), desc(releases.createdAt), desc(releases.id)],
+        keys: [byDate(true), byCreation(true), byId(true)],
       };
     case ReleaseListKind.Upcoming:
       return {
         where: [gt(releases.date, today)],
-        orderBy: [asc(releases.date), asc(releases.createdAt), asc(releases.id)],
+        keys: [byDate(false), byCreation(false), byId(false)],
       };
     case ReleaseListKind.RecentlyAdded:
-      return { where: [], orderBy: [desc(releases.createdAt), desc(releases.id)] };
+      return { where: [], keys: [byCreation(true), byId(true)] };
     case ReleaseListKind.NewPopular: {
       // Today and the 13 days before it.
       const since = addDays(today, 1 - NEW_POPULAR_WINDOW_DAYS);
       const entryCount = sql`(select count(*) from ${entries} e where e.release_id = ${releases.id})`;
       return {
         where: [gte(releases.date, since), lte(releases.date, today)],
-        orderBy: [desc(entryCount), desc(releases.date), asc(releases.id)],
+        keys: [{ expr: entryCount, type: 'int', desc: true }, byDate(true), byId(false)],
       };
     }
     case ReleaseListKind.Popular: {
@@ -124,7 +135,11 @@ function planFor(query: ParsedReleasesQuery, now: Date, db: DbOrTx, mean: number
         .as('recent');
       return {
         where: [],
-        orderBy: [desc(recent.n), sql`${releases.date} desc nulls last`, asc(releases.id)],
+        keys: [
+          { expr: recent.n, type: 'int', desc: true },
+          { ...byDate(true), nulls: 'last' },
+          byId(false),
+        ],
         join: { table: recent, on: eq(recent.releaseId, releases.id) },
       };
     }
@@ -182,10 +197,14 @@ async function releasesByIds(db: DbOrTx, ids: string[]): Promise<ReleaseRow[]> {
 }
 
 /**
- * One page of a release list as everyone sees it: one query for the page,
- * one for the total and one for the page's artists, whatever the page size. With a cache, popular, new-popular and the top
- * lists keep their first RANKED_DEPTH ids and total for a while, and a page
- * in that range costs a lookup by id instead of the ranking.
+ * One page of a release list as everyone sees it, by page number or by
+ * cursor (see readKeysetPage): one query for the page, one for the total
+ * (not on cursor pages) and one for the page's artists, whatever the page
+ * size. With a cache, popular, new-popular and the top lists keep their
+ * first ids (RANKED_DEPTH, with their keys) and total for a while, and a page
+ * in that range is read by id, whether asked by number or by cursor (the
+ * cursor's position in the ranking); a cursor beyond it continues from its
+ * keys.
  */
 export async function listReleases(
   db: DbOrTx,
@@ -201,53 +220,74 @@ export async function listReleases(
       : await meanRating(db);
   const plan = planFor(query, now, db, mean);
   const where = and(isVisible(releases), ...filters(query), ...plan.where);
-  const offset = (query.page - 1) * query.pageSize;
+  const keys = keyColumns(plan.keys);
 
-  let pageQuery = db.select(getTableColumns(releases)).from(releases).$dynamic();
-  let idsQuery = db.select({ id: releases.id }).from(releases).$dynamic();
+  let pageQuery = db
+    .select({ ...getTableColumns(releases), ...keys })
+    .from(releases)
+    .$dynamic();
+  let idsQuery = db
+    .select({ id: releases.id, ...keys })
+    .from(releases)
+    .$dynamic();
   let countQuery = db.select({ n: count() }).from(releases).$dynamic();
   if (plan.join) {
     pageQuery = pageQuery.innerJoin(plan.join.table, plan.join.on);
     idsQuery = idsQuery.innerJoin(plan.join.table, plan.join.on);
     countQuery = countQuery.innerJoin(plan.join.table, plan.join.on);
   }
-  const totalOf = async () => (await countQuery.where(where))[0]?.n ?? 0;
+  const list: KeysetList<ReleaseRow & Record<string, unknown>> = {
+    name: query.type,
+    keys: plan.keys,
+    rows: (limit, offset, after) =>
+      pageQuery
+        .where(and(where, after))
+        .orderBy(...orderByKeys(plan.keys))
+        .limit(limit)
+        .offset(offset),
+    total: async () => (await countQuery.where(where))[0]?.n ?? 0,
+  };
 
-  let rows: ReleaseRow[];
-  let totalItems: number;
   const ranked =
     cache?.ranked.enabled && isCachedKind(query.type)
       ? await cache.ranked.get(rankKey(query, now), async () => {
           const [head, total] = await Promise.all([
             idsQuery
               .where(where)
-              .orderBy(...plan.orderBy)
-              .limit(RANKED_DEPTH),
-            totalOf(),
+              .orderBy(...orderByKeys(plan.keys))
+              .limit(cache.depth),
+            list.total(),
           ]);
-          return { ids: head.map((r) => r.id), total };
+          return {
+            ids: head.map((r) => r.id),
+            keys: head.map((r) => keysOf(r, plan.keys.length)),
+            total,
+          };
         })
       : undefined;
-  if (ranked && coversPage(ranked, offset, query.pageSize)) {
-    rows = await releasesByIds(db, ranked.ids.slice(offset, offset + query.pageSize));
-    totalItems = ranked.total;
-  } else {
-    [rows, totalItems] = await Promise.all([
-      pageQuery
-        .where(where)
-        .orderBy(...plan.orderBy)
-        .limit(query.pageSize)
-        .offset(offset),
-      totalOf(),
-    ]);
+  const before = query.cursor
+    ? readCursor(query.cursor, list.name, list.keys).n
+    : (query.page - 1) * query.pageSize;
+  if (ranked && coversPage(ranked, before, query.pageSize)) {
+    const ids = ranked.ids.slice(before, before + query.pageSize);
+    const end = before + ids.length;
+    const length = ranked.ids.length >= ranked.total ? ranked.ids.length : ranked.total;
+    const nextCursor =
+      ids.length > 0 && end < length
+        ? writeCursor({ s: list.name, k: ranked.keys[end - 1]!, n: end, t: ranked.total })
+        : null;
+    const rows = await releasesByIds(db, ids);
+    return {
+      ...pageFields({
+        totalItems: ranked.total,
+        pageSize: query.pageSize,
+        before,
+        currentItems: rows.length,
+        nextCursor,
+      }),
+      releases: await toSummaries(db, rows),
+    };
   }
-  return {
-    currentPage: query.page,
-    // An empty list has no pages, so "is there a next page" is simply currentPage < totalPages.
-    totalPages: Math.ceil(totalItems / query.pageSize),
-    totalItems,
-    currentItems: rows.length,
-    itemsPerPage: query.pageSize,
-    releases: await toSummaries(db, rows),
-  };
+  const { rows, fields } = await readKeysetPage(list, query);
+  return { ...fields, releases: await toSummaries(db, rows) };
 }

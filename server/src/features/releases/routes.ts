@@ -6,6 +6,7 @@ import {
   releasesQuerySchema,
 } from '@earmark/common';
 import { releaseListPageTags, releasePageTags } from '../../lib/cache-tags';
+import { listRateLimit } from '../../plugins/list-rate-limit';
 import { sendCached } from '../../plugins/read-cache';
 import { utcDay } from './dates';
 import { ReleaseListCache } from './list-cache';
@@ -28,7 +29,10 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, querystring: releasesQuerySchema, response: { 200: pagedReleasesSchema } } },
+    {
+      schema: { tags, querystring: releasesQuerySchema, response: { 200: pagedReleasesSchema } },
+      config: { rateLimit: listRateLimit(app) },
+    },
     async (request, reply) => {
       const now = new Date();
       // The day is part of the key: which releases are new or upcoming changes at midnight.

@@ -56,6 +56,7 @@ export function releaseRoutes(release: Release = makeRelease(), entry: Entry | n
       totalItems: 0,
       currentItems: 0,
       itemsPerPage: 24,
+      nextCursor: null,
       entries: [],
     }),
   };

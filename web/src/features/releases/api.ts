@@ -13,7 +13,7 @@ export interface ReleaseListFilter {
 }
 
 export const fetchReleases = (
-  filter: ReleaseListFilter & { page?: number; pageSize?: number },
+  filter: ReleaseListFilter & { page?: number; pageSize?: number; cursor?: string },
   signal?: AbortSignal,
 ) => api.get<PagedReleases>('/releases', { query: { ...filter }, signal });
 
@@ -24,15 +24,21 @@ export const releasesPageQueryOptions = (filter: ReleaseListFilter, pageSize: nu
     queryFn: ({ signal }) => fetchReleases({ ...filter, page: 1, pageSize }, signal),
   });
 
-/** A whole list, page by page (infinite scrolling). */
+/**
+ * A whole list, page by page (infinite scrolling): each page after the
+ * first is asked by the cursor the one before gave, which costs the server
+ * the same at any depth.
+ */
 export const releasesInfiniteQueryOptions = (filter: ReleaseListFilter) =>
   infiniteQueryOptions({
     queryKey: releaseKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
-      fetchReleases({ ...filter, page: pageParam, pageSize: RELEASES_PAGE_SIZE }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.currentPage < last.totalPages ? last.currentPage + 1 : undefined,
+      fetchReleases(
+        { ...filter, pageSize: RELEASES_PAGE_SIZE, cursor: pageParam ?? undefined },
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export const fetchRelease = (id: string, signal?: AbortSignal) =>

@@ -61,6 +61,7 @@ export function makePage(
     totalItems: releases.length,
     currentItems: releases.length,
     itemsPerPage: RELEASES_PAGE_SIZE,
+    nextCursor: null,
     releases,
     ...fields,
   };

@@ -28,7 +28,10 @@ export interface EntriesFilter {
   pageSize?: number;
 }
 
-export const fetchEntries = (filter: EntriesFilter & { page: number }, signal?: AbortSignal) =>
+export const fetchEntries = (
+  filter: EntriesFilter & { page?: number; cursor?: string },
+  signal?: AbortSignal,
+) =>
   api.get<PagedEntries>('/entries', {
     query: {
       ...filter,
@@ -38,14 +41,14 @@ export const fetchEntries = (filter: EntriesFilter & { page: number }, signal?: 
     signal,
   });
 
-/** A whole list, page by page. */
+/** A whole list, page by page, each after the first by the cursor of the one before. */
 export const entriesInfiniteQueryOptions = (filter: EntriesFilter) =>
   infiniteQueryOptions({
     queryKey: entryKeys.list(filter),
-    queryFn: ({ pageParam, signal }) => fetchEntries({ ...filter, page: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.currentPage < last.totalPages ? last.currentPage + 1 : undefined,
+    queryFn: ({ pageParam, signal }) =>
+      fetchEntries({ ...filter, cursor: pageParam ?? undefined }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 /** The first page only, for previews (the home page's new reviews). */

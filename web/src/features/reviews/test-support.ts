@@ -49,6 +49,7 @@ export function makeEntriesPage(
     totalItems: entries.length,
     currentItems: entries.length,
     itemsPerPage: ENTRIES_PAGE_SIZE,
+    nextCursor: null,
     entries,
     ...fields,
   };

@@ -10,7 +10,10 @@ export const PROFILE_ENTRIES_PAGE_SIZE = 60;
 export const fetchEntries = (query: QueryParams, signal?: AbortSignal) =>
   api.get<PagedEntries>('/entries', { query, signal });
 
-/** A user's entries for one query (music filters, or reviews only), page by page. */
+/**
+ * A user's entries for one query (music filters, or reviews only), page by
+ * page, each after the first by the cursor of the one before.
+ */
 export const userEntriesInfiniteQueryOptions = (
   userId: string,
   query: QueryParams,
@@ -19,8 +22,7 @@ export const userEntriesInfiniteQueryOptions = (
   infiniteQueryOptions({
     queryKey: entryKeys.userList(userId, query, pageSize),
     queryFn: ({ pageParam, signal }) =>
-      fetchEntries({ ...query, userId, page: pageParam, pageSize }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.currentPage < last.totalPages ? last.currentPage + 1 : undefined,
+      fetchEntries({ ...query, userId, pageSize, cursor: pageParam ?? undefined }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

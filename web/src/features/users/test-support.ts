@@ -45,6 +45,7 @@ const pageFields = (count: number) => ({
 
 export const entriesPage = (entries: Entry[]): PagedEntries => ({
   ...pageFields(entries.length),
+  nextCursor: null,
   entries,
 });
 

@@ -84,11 +84,11 @@ describe('reviews pages', () => {
     );
   });
 
-  it('loads the next page on request', async () => {
+  it('loads the next page on request, by the cursor of the first', async () => {
     mockApi({
       'GET /api/users/me': signedOut,
       'GET /api/entries': (url) =>
-        url.searchParams.get('page') === '2'
+        url.searchParams.get('cursor') === 'after-e1'
           ? json(
               200,
               makeEntriesPage([makeEntry({ id: 'e9', user: makeUserRef({ name: 'Page Two' }) })], {
@@ -96,7 +96,14 @@ describe('reviews pages', () => {
                 totalPages: 2,
               }),
             )
-          : json(200, makeEntriesPage([makeEntry()], { totalPages: 2, totalItems: 2 })),
+          : json(
+              200,
+              makeEntriesPage([makeEntry()], {
+                totalPages: 2,
+                totalItems: 2,
+                nextCursor: 'after-e1',
+              }),
+            ),
     });
     renderApp('/reviews/new');
     (await screen.findByRole('button', { name: 'Show more' }, SLOW)).click();

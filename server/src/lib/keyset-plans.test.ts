@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeCursor, encodeCursor, type PagedEntries, type PagedReleases } from '@earmark/common';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
+
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+/**
+ * On PostgreSQL, with enough rows for the planner to care: a cursor page
+ * deep in a list walks the sort's index from the cursor, reading about one
+ * page of it, with no sort and no offset. Row counts, never times.
+ */
+describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('keyset plans', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { READ_CACHE_SECONDS: '0' } });
+    await t.db
+      .execute(sql`insert into users (id, email, username, password_hash, account_status, contributor_status)
+      select 'u' || i, 'u' || i || '@example.com', 'user' || i, 'x', 20, 20
+      from generate_series(1, 300) i`);
+    await t.db.execute(sql`insert into releases (id, title, type, date, created_at)
+      select 'r' || i, 'Release ' || i, 1, date '1990-01-01' + (i % 4000),
+        timestamptz '2024-01-01 00:00:00+00' + i * interval '1 minute'
+      from generate_series(1, 3000) i`);
+    await t.db.execute(sql`insert into entries (id, user_id, release_id, rating, rating_updated_at)
+      select 'e' || u || '-' || r, 'u' || u, 'r' || r, (u * 7 + r * 13) % 101, now()
+      from generate_series(1, 300) u, generate_series(1, 100) r`);
+    await t.db.execute(sql`update releases set ratings_count = 300, entries_count = 300
+      where id in (select 'r' || r from generate_series(1, 100) r)`);
+    await t.db.execute(sql`analyze users; analyze releases; analyze entries`);
+  });
+  afterAll(async () => t?.close());
+
+  /** The plan of the page query a request runs, executed (EXPLAIN ANALYZE). */
+  async function planOf(url: string): Promise<PlanNode[]> {
+    const seen: { query: string; params: unknown[] }[] = [];
+    const client = t.db as unknown as {
+      session: { logger: { logQuery(q: string, p: unknown[]): void } };
+      $client: { query(q: string, p: unknown[]): Promise<{ rows: { 'QUERY PLAN': unknown }[] }> };
+    };
+    const original = client.session.logger;
+    client.session.logger = { logQuery: (query, params) => seen.push({ query, params }) };
+    try {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      client.session.logger = original;
+    }
+    // The page's query is the one that selects the sort keys (k0, k1...).
+    const ordered = seen.filter((s) => /as "k0"/.test(s.query));
+    expect(ordered).toHaveLength(1);
+    const { query, params } = ordered[0]!;
+    // No rows skipped by OFFSET: a cursor page starts where its keys are.
+    const offset = / offset \$(\d+)/.exec(query);
+    if (offset) expect(params[Number(offset[1]) - 1]).toBe(0);
+    const { rows } = await client.$client.query(`explain (analyze, format json) ${query}`, params);
+    const [plan] = rows[0]!['QUERY PLAN'] as [{ Plan: PlanNode }];
+    return nodes(plan.Plan);
+  }
+
+  /** A cursor at position `n` of a list, from the cursor of its first page. */
+  async function deepCursor(url: string, keys: string[], n: number): Promise<string> {
+    const res = await t.app.inject({ method: 'GET', url });
+    const first = res.json<PagedEntries | PagedReleases>();
+    const state = decodeCursor(first.nextCursor!)!;
+    return encodeURIComponent(encodeCursor({ ...state, k: keys, n }));
+  }
+
+  it('entries by rating: the rating index from the cursor on, one page of it', async () => {
+    const url = '/api/entries?sortBy=RatingLowToHigh&pageSize=50';
+    const cursor = await deepCursor(url, ['95', 'e250-1'], 28_000);
+    const plan = await planOf(`${url}&cursor=${cursor}`);
+    expect(plan.some((n) => n['Node Type'] === 'Sort')).toBe(false);
+    const scan = plan.find((n) => n['Index Name'] === 'entries_rating_idx');
+    expect(scan, JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name']]))).toBeTruthy();
+    expect(scan!['Actual Rows']! * scan!['Actual Loops']!).toBeLessThanOrEqual(51);
+  });
+
+  it('new releases: the date index from the cursor on, one page of it', async () => {
+    const url = '/api/releases?type=new&pageSize=48';
+    const cursor = await deepCursor(
+      url,
+      ['1991-06-01', '2024-01-01T10:00:00.000000Z', 'r1'],
+      2_500,
+    );
+    const plan = await planOf(`${url}&cursor=${cursor}`);
+    expect(plan.some((n) => n['Node Type'] === 'Sort')).toBe(false);
+    const scan = plan.find((n) => n['Index Name'] === 'releases_date_idx');
+    expect(scan, JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name']]))).toBeTruthy();
+    expect(scan!['Actual Rows']! * scan!['Actual Loops']!).toBeLessThanOrEqual(49);
+  });
+});

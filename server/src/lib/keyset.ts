@@ -1,0 +1,247 @@
+import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { decodeCursor, encodeCursor, type CursorState } from '@earmark/common';
+import { badRequest } from './errors';
+
+/**
+ * Keyset (cursor) paging: a list's order is a tuple of sort keys ending with
+ * a unique one, and the next page is "the items after the last one given",
+ * a condition an index answers at any depth instead of an OFFSET that reads
+ * and drops every item before the page.
+ *
+ * Key values travel as text, written and read by PostgreSQL, so they come
+ * back exactly (timestamps to the microsecond, which a JavaScript Date would
+ * round to the millisecond).
+ */
+
+/** How a key is written as text and read back. */
+export type KeyType = 'timestamptz' | 'date' | 'int' | 'float' | 'text';
+
+export interface SortKey {
+  expr: SQLWrapper;
+  desc: boolean;
+  type: KeyType;
+  /** Only for keys that may be null: where nulls sort. Keys without it are never null. */
+  nulls?: 'first' | 'last';
+}
+
+const textOf: Record<KeyType, (e: SQLWrapper) => SQL<string>> = {
+  timestamptz: (e) => sql`to_char(${e} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  date: (e) => sql`to_char(${e}, 'YYYY-MM-DD')`,
+  int: (e) => sql`(${e})::text`,
+  // float8's text form is the shortest that reads back as the same number.
+  float: (e) => sql`(${e})::float8::text`,
+  text: (e) => sql`(${e})::text`,
+};
+
+const valueOf: Record<KeyType, (v: string) => SQL> = {
+  timestamptz: (v) => sql`${v}::timestamptz`,
+  date: (v) => sql`${v}::date`,
+  int: (v) => sql`${v}::int8`,
+  float: (v) => sql`${v}::float8`,
+  text: (v) => sql`${v}`,
+};
+
+/** A real calendar day of the years 1 to 9999 ('YYYY-MM-DD'), as PostgreSQL reads it. */
+function isDay(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || v.startsWith('0000')) return false;
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(-24, -14) === v;
+}
+
+/** What a key's text may look like, so a cursor never makes the database fail to read it. */
+const wellFormed: Record<KeyType, (v: string) => boolean> = {
+  timestamptz: (v) =>
+    /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/.test(v) && isDay(v.slice(0, 10)),
+  date: isDay,
+  int: (v) => /^-?\d{1,18}$/.test(v),
+  float: (v) => /^-?(\d+(\.\d+)?(e[+-]?\d+)?|Infinity)$/.test(v),
+  text: (v) => v.length > 0 && v.length <= 64,
+};
+
+/** The ORDER BY of the keys. */
+export function orderByKeys(keys: readonly SortKey[]): SQL[] {
+  return keys.map((k) => {
+    const dir = k.desc ? sql`desc` : sql`asc`;
+    return k.nulls ? sql`${k.expr} ${dir} nulls ${sql.raw(k.nulls)}` : sql`${k.expr} ${dir}`;
+  });
+}
+
+/**
+ * Columns selecting each key as text, named k0, k1... The names are given in
+ * SQL too: unnamed, `(recent_entries)::text` would be an output column named
+ * recent_entries, and ORDER BY "recent_entries" would sort by that text.
+ */
+export function keyColumns(keys: readonly SortKey[]): Record<string, SQL.Aliased<string | null>> {
+  return Object.fromEntries(keys.map((k, i) => [`k${i}`, textOf[k.type](k.expr).as(`k${i}`)]));
+}
+
+/** The key values of a row selected with keyColumns. */
+export function keysOf(row: Record<string, unknown>, count: number): (string | null)[] {
+  return Array.from({ length: count }, (_, i) => (row[`k${i}`] as string | null) ?? null);
+}
+
+/** Rows whose key is equal to `v`, and rows that sort after it. */
+function equalTo(k: SortKey, v: string | null): SQL {
+  return v === null ? sql`${k.expr} is null` : sql`${k.expr} = ${valueOf[k.type](v)}`;
+}
+function after(k: SortKey, v: string | null): SQL | undefined {
+  if (v === null) return k.nulls === 'first' ? sql`${k.expr} is not null` : undefined;
+  const beyond = k.desc
+    ? sql`${k.expr} < ${valueOf[k.type](v)}`
+    : sql`${k.expr} > ${valueOf[k.type](v)}`;
+  return k.nulls === 'last' ? or(beyond, sql`${k.expr} is null`) : beyond;
+}
+
+/**
+ * The rows that sort after the given key values. When every key runs the
+ * same way and none is null, one row comparison, which an index on the
+ * keys (in that order) turns into the start of its range; otherwise the
+ * expanded form "after on the first key, or equal on it and after on the
+ * next..." with the first key's bound repeated so an index on it still helps.
+ */
+export function afterKeys(keys: readonly SortKey[], values: readonly (string | null)[]): SQL {
+  const uniform = keys.every((k) => k.desc === keys[0]!.desc && !k.nulls);
+  if (uniform && values.every((v) => v !== null)) {
+    const left = sql.join(
+      keys.map((k) => sql`${k.expr}`),
+      sql`, `,
+    );
+    const right = sql.join(
+      keys.map((k, i) => valueOf[k.type](values[i]!)),
+      sql`, `,
+    );
+    return keys[0]!.desc ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
+  }
+  // A key with nothing after its value (a null that sorts last) closes its branch.
+  const branches = keys.flatMap((k, i) => {
+    const beyond = after(k, values[i]!);
+    if (!beyond) return [];
+    return [and(...keys.slice(0, i).map((prev, j) => equalTo(prev, values[j]!)), beyond)];
+  });
+  const expanded = or(...branches) ?? sql`false`;
+  const first = keys[0]!;
+  const v0 = values[0]!;
+  if (v0 === null || first.nulls) return expanded;
+  const bound = first.desc
+    ? sql`${first.expr} <= ${valueOf[first.type](v0)}`
+    : sql`${first.expr} >= ${valueOf[first.type](v0)}`;
+  return and(bound, expanded)!;
+}
+
+export const INVALID_CURSOR = 'cursor is not valid: use the nextCursor of the page before';
+
+/**
+ * The cursor of a request, checked against the list it is used on: the
+ * list's name and the shape of each key must match, or the request is
+ * refused with 400.
+ */
+export function readCursor(token: string, list: string, keys: readonly SortKey[]): CursorState {
+  const state = decodeCursor(token);
+  const fits =
+    state !== null &&
+    state.s === list &&
+    state.k.length === keys.length &&
+    state.k.every((v, i) =>
+      v === null ? keys[i]!.nulls !== undefined : wellFormed[keys[i]!.type](v),
+    );
+  if (!fits) throw badRequest(INVALID_CURSOR);
+  return state;
+}
+
+export function writeCursor(state: CursorState): string {
+  return encodeCursor(state);
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  cursor?: string;
+}
+
+/** The page fields of a reply (see cursorPageFieldsSchema). */
+export interface PageFieldsOut {
+  currentPage: number;
+  totalPages: number;
+  totalItems: number;
+  currentItems: number;
+  itemsPerPage: number;
+  nextCursor: string | null;
+}
+
+export function pageFields(opts: {
+  totalItems: number;
+  pageSize: number;
+  /** Items of the list before this page. */
+  before: number;
+  currentItems: number;
+  nextCursor: string | null;
+}): PageFieldsOut {
+  return {
+    currentPage: Math.floor(opts.before / opts.pageSize) + 1,
+    // An empty list has no pages, so "is there a next page" is simply currentPage < totalPages.
+    totalPages: Math.ceil(opts.totalItems / opts.pageSize),
+    totalItems: opts.totalItems,
+    currentItems: opts.currentItems,
+    itemsPerPage: opts.pageSize,
+    nextCursor: opts.nextCursor,
+  };
+}
+
+export interface KeysetList<Row> {
+  /** The list's name in its cursors (a sort or a list kind), so one list's cursor fails on another. */
+  name: string;
+  keys: readonly SortKey[];
+  /** The list's rows in key order, with keyColumns selected, after `after` when given. */
+  rows(limit: number, offset: number, after: SQL | undefined): Promise<Row[]>;
+  total(): Promise<number>;
+}
+
+/**
+ * One page of a list, by cursor or by page number. A cursor page runs one
+ * query that starts at the cursor's keys (its total comes with the cursor,
+ * counted when the first page was read). A page number runs the total
+ * first, so a page past the end answers from it without reading rows; page
+ * 1 runs both side by side. Either way one row more than the page tells
+ * whether a next page exists.
+ */
+export async function readKeysetPage<Row extends Record<string, unknown>>(
+  list: KeysetList<Row>,
+  request: PageRequest,
+): Promise<{ rows: Row[]; fields: PageFieldsOut }> {
+  const { pageSize } = request;
+  let fetched: Row[];
+  let totalItems: number;
+  let before: number;
+  if (request.cursor) {
+    const state = readCursor(request.cursor, list.name, list.keys);
+    fetched = await list.rows(pageSize + 1, 0, afterKeys(list.keys, state.k));
+    totalItems = state.t;
+    before = state.n;
+  } else {
+    before = (request.page - 1) * pageSize;
+    if (before === 0) {
+      [fetched, totalItems] = await Promise.all([
+        list.rows(pageSize + 1, 0, undefined),
+        list.total(),
+      ]);
+    } else {
+      totalItems = await list.total();
+      fetched = before < totalItems ? await list.rows(pageSize + 1, before, undefined) : [];
+    }
+  }
+  const rows = fetched.slice(0, pageSize);
+  const last = rows.at(-1);
+  const nextCursor =
+    fetched.length > pageSize && last
+      ? writeCursor({
+          s: list.name,
+          k: keysOf(last, list.keys.length),
+          n: before + rows.length,
+          t: totalItems,
+        })
+      : null;
+  return {
+    rows,
+    fields: pageFields({ totalItems, pageSize, before, currentItems: rows.length, nextCursor }),
+  };
+}
