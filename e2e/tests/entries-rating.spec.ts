@@ -75,7 +75,7 @@ test.describe('rating a release', () => {
     await expect(card).toContainText(`Your rating ${TYPED.text}`);
     await expect(card).not.toContainText('Average rating');
     const entryButton = card.getByRole('button', {
-      name: `${TYPED.text}, your rating for ${summary.title}`,
+      name: `${TYPED.text} is your rating for ${summary.title}`,
     });
     await expect(entryButton).toBeVisible();
 

@@ -86,10 +86,10 @@ export function ReleaseEntryPopover({ release }: { release: ReleaseSummary }) {
         aria-controls={open ? panelId : undefined}
         onClick={() => (open ? close() : show())}
       >
-        {/* Named by its text, which starts with what it shows: 'Rate …' or '8.5, …'. */}
+        {/* Named by its text, which starts with what it shows: 'Rate …' or '8.5 is …'. */}
         {rating !== null ? formatRating(rating) : 'Rate'}
         <span className="visually-hidden">
-          {rating !== null ? `, your rating for ${release.title}` : ` ${release.title}`}
+          {rating !== null ? ` is your rating for ${release.title}` : ` ${release.title}`}
         </span>
         <ChevronDownIcon size={14} />
       </button>
