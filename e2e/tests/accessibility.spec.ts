@@ -1,5 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { ReleaseType, VoteType, themePresets, type Release, type Tag } from '@earmark/common';
+import {
+  ReleaseType,
+  VoteType,
+  formatRating,
+  themePresets,
+  type Release,
+  type Tag,
+} from '@earmark/common';
 import {
   expect,
   test,
@@ -165,6 +172,19 @@ test.describe('accessibility', () => {
     // The login page has nothing to offer a signed-in member and sends them home.
     await page.goto('/login');
     await expect(page).toHaveURL('/');
+
+    // The quick entry popup of the release's card, with the rating and track votes.
+    const { release } = annotated;
+    const [artist] = release.artists;
+    if (!artist) throw new Error(`${release.title} has no artist.`);
+    await page.goto(`/artist/${artist.id}`);
+    await page
+      .getByRole('button', { name: `${formatRating(80)} is your rating for ${release.title}` })
+      .first()
+      .click();
+    const popup = page.getByRole('dialog', { name: release.title });
+    await expect(popup.getByRole('list', { name: 'Track votes' })).toBeVisible();
+    expect(await axeViolations(axeCheck(page), 'a card popup (signed in)')).toEqual([]);
   });
 
   test('every theme preset keeps a release page readable', async ({
