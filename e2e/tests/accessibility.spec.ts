@@ -102,6 +102,10 @@ function auditedPages(release: Release, username: string, signedIn: boolean) {
       ready: async (page: Page) => {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(release.title);
         await expect(page.getByRole('region', { name: 'Tracks' })).toBeVisible();
+        if (!signedIn) return;
+        // A new member is a contributor: their genre votes are audited open.
+        await page.getByRole('button', { name: 'Vote on genres' }).click();
+        await expect(page.getByRole('list', { name: 'Genre votes' })).toBeVisible();
       },
     },
     {
