@@ -140,18 +140,19 @@ function auditedPages(release: Release, username: string, signedIn: boolean) {
 /** Every page is checked before failing, so one run lists every violation. */
 async function auditPages(page: Page, release: Release, username: string, signedIn: boolean) {
   const violations: string[] = [];
+  const width = page.viewportSize()?.width ?? 0;
   for (const { what, url, ready } of auditedPages(release, username, signedIn)) {
     await page.goto(url);
     await ready(page);
     await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
-    const who = signedIn ? 'signed in' : 'signed out';
+    const who = `${signedIn ? 'signed in' : 'signed out'}, ${width}px wide`;
     violations.push(...(await axeViolations(axeCheck(page), `${what} (${who})`)));
   }
   expect(violations).toEqual([]);
 }
 
 test.describe('accessibility', () => {
-  test('home, a release, a profile, the theme and login pages pass axe, signed out', async ({
+  test('home, a release, a profile, the theme and login pages pass axe, signed out, wide and narrow', async ({
     page,
     catalogue,
     newUser,
@@ -159,6 +160,9 @@ test.describe('accessibility', () => {
   }) => {
     test.setTimeout(60_000);
     const { release, member } = await annotatedRelease({ catalogue, newUser, apiSession }, 7);
+    await auditPages(page, release, member.username, false);
+    // On a phone the grids have three columns and a card's links less room.
+    await page.setViewportSize({ width: 390, height: 844 });
     await auditPages(page, release, member.username, false);
   });
 
