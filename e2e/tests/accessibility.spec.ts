@@ -158,7 +158,7 @@ test.describe('accessibility', () => {
     newUser,
     apiSession,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const { release, member } = await annotatedRelease({ catalogue, newUser, apiSession }, 7);
     await auditPages(page, release, member.username, false);
     // On a phone the grids have three columns and a card's links less room.
@@ -173,7 +173,7 @@ test.describe('accessibility', () => {
     apiSession,
     login,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const annotated = await annotatedRelease({ catalogue, newUser, apiSession }, 7);
     await openAsMember(page, login, annotated);
     await auditPages(page, annotated.release, annotated.member.username, true);
@@ -203,7 +203,7 @@ test.describe('accessibility', () => {
     apiSession,
     login,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await openAsMember(page, login, await annotatedRelease({ catalogue, newUser, apiSession }, 7));
 
     // Presets are picked on the theme page in a second tab; the release page follows.
