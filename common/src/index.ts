@@ -12,6 +12,7 @@ export * from './format/duration';
 export * from './format/time';
 export * from './theme/contrast';
 export * from './theme/presets';
+export * from './theme/readability';
 export * from './schemas/user-shapes';
 export * from './format/user-status';
 export * from './uploads';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, onColor, relativeLuminance } from './contrast';
+import { contrastRatio, mixColors, onColor, relativeLuminance } from './contrast';
 
 describe('relativeLuminance', () => {
   it('is 0 for black and 1 for white', () => {
@@ -57,5 +57,14 @@ describe('onColor', () => {
       const hex = `#${v.toString(16).padStart(2, '0').repeat(3)}`;
       expect(contrastRatio(onColor(hex), hex)).toBeGreaterThanOrEqual(4.5);
     }
+  });
+});
+
+describe('mixColors', () => {
+  it('returns either colour at the ends and blends the channels between', () => {
+    expect(mixColors('#ff0000', '#0000ff', 1)).toBe('#ff0000');
+    expect(mixColors('#ff0000', '#0000ff', 0)).toBe('#0000ff');
+    expect(mixColors('#ffffff', '#000000', 0.5)).toBe('#808080');
+    expect(mixColors('#c62828', '#f3f4f6', 0.35)).toBe('#e3adae');
   });
 });

@@ -39,3 +39,20 @@ export function contrastRatio(a: string, b: string): number {
 export function onColor(hex: string): '#000000' | '#ffffff' {
   return contrastRatio(hex, '#000000') >= contrastRatio(hex, '#ffffff') ? '#000000' : '#ffffff';
 }
+
+/**
+ * `top` laid over the opaque `bottom` at `weight` (0-1), as the browser
+ * paints CSS `color-mix(in srgb, top w%, bottom)`, or a layer of
+ * `color-mix(in srgb, top w%, transparent)` over `bottom`.
+ */
+export function mixColors(top: string, bottom: string, weight: number): string {
+  const a = channels(top);
+  const b = channels(bottom);
+  const w = Math.min(1, Math.max(0, weight));
+  const hex = a.map((channel, i) =>
+    Math.round(channel * w + (b[i] ?? 0) * (1 - w))
+      .toString(16)
+      .padStart(2, '0'),
+  );
+  return `#${hex.join('')}`;
+}

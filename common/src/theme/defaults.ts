@@ -21,7 +21,7 @@ export const defaultThemes: Record<
     colors: {
       background: '#ffffff',
       background_sub: '#f3f4f6',
-      primary: '#2f5bd0',
+      primary: '#2d57c8',
       highlight: '#0b7a75',
       text: '#1b1d21',
       text_sub: '#5b616b',

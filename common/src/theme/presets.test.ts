@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { THEME_COLOR_KEYS, themeColorsSchema } from '../schemas/theme';
-import { contrastRatio, onColor } from './contrast';
+import { contrastRatio, mixColors, onColor } from './contrast';
 import {
   CUSTOM_PRESET,
   DEFAULT_DARK_PRESET,
@@ -8,6 +8,7 @@ import {
   defaultThemes,
 } from './defaults';
 import { getPreset, isThemePresetId, themePresetIds, themePresets } from './presets';
+import { TRACK_ROW_MAX_TINT, lowContrastChecks } from './readability';
 
 const expectedIds = [
   'gray-1',
@@ -71,23 +72,29 @@ describe.each(themePresets.map((p) => [p.id, p] as const))('preset %s', (_id, pr
     expect(backgroundIsLight).toBe(preset.mode === 'light');
   });
 
-  it('keeps text readable on both backgrounds (WCAG AA, 4.5:1)', () => {
+  it('keeps every text colour readable on both backgrounds (WCAG AA, 4.5:1)', () => {
     for (const bg of [c.background, c.background_sub]) {
-      expect(contrastRatio(c.text, bg)).toBeGreaterThanOrEqual(4.5);
-      expect(contrastRatio(c.text_sub, bg)).toBeGreaterThanOrEqual(4.5);
-      expect(contrastRatio(c.error, bg)).toBeGreaterThanOrEqual(4.5);
+      for (const fg of [c.text, c.text_sub, c.primary, c.highlight, c.error]) {
+        expect(contrastRatio(fg, bg)).toBeGreaterThanOrEqual(4.5);
+      }
     }
   });
 
-  it('keeps primary and highlight visible on both backgrounds (3:1)', () => {
-    for (const bg of [c.background, c.background_sub]) {
-      expect(contrastRatio(c.primary, bg)).toBeGreaterThanOrEqual(3);
-      expect(contrastRatio(c.highlight, bg)).toBeGreaterThanOrEqual(3);
-    }
-  });
-
-  it('has a readable label colour on primary buttons', () => {
+  it('keeps labels on filled primary and error buttons readable', () => {
     expect(contrastRatio(onColor(c.primary), c.primary)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(onColor(c.error), c.error)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('keeps text readable on track rows tinted red by down-votes', () => {
+    const row = mixColors(c.error, c.background_sub, TRACK_ROW_MAX_TINT);
+    expect(contrastRatio(c.text, row)).toBeGreaterThanOrEqual(4.5);
+    // On a fully tinted row, secondary text (numbers, durations, counts) is body text.
+    const halfRow = mixColors(c.error, c.background_sub, TRACK_ROW_MAX_TINT / 2);
+    expect(contrastRatio(mixColors(c.text, c.text_sub, 0.5), halfRow)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('passes every check of the theme editor', () => {
+    expect(lowContrastChecks(c)).toEqual([]);
   });
 });
 

@@ -60,6 +60,25 @@ describe('theme', () => {
     expect(again.getTheme()).toMatchObject({ preset: 'green-2', stored: true });
   });
 
+  it('follows a theme picked or reset in another tab', async () => {
+    stubColorScheme(false);
+    const theme = await loadTheme();
+    theme.initTheme();
+    const preset = getPreset('blue-3')!;
+
+    // Another tab stores its choice; this one hears of it through a storage event.
+    localStorage.setItem('themeColors', JSON.stringify(preset.colors));
+    localStorage.setItem('themePreset', preset.id);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'themePreset' }));
+    expect(theme.getTheme()).toMatchObject({ preset: 'blue-3', stored: true });
+    expect(cssVar('--color-background')).toBe(preset.colors.background);
+    expect(cssVar('--color-on-error')).toBe(onColor(preset.colors.error));
+
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(theme.getTheme()).toMatchObject({ preset: DEFAULT_LIGHT_PRESET, stored: false });
+  });
+
   it('ignores a damaged stored theme and falls back to the default', async () => {
     stubColorScheme(false);
     localStorage.setItem('themeColors', JSON.stringify({ background: 'red' }));

@@ -67,13 +67,14 @@ function writeStoredTheme(theme: Theme | null): void {
   }
 }
 
-/** Sets the theme's colours as CSS variables on <html>, plus the derived label colour. */
+/** Sets the theme's colours as CSS variables on <html>, plus the derived label colours. */
 export function applyThemeColors(
   colors: ThemeColors,
   root: HTMLElement = document.documentElement,
 ) {
   for (const key of COLOR_KEYS) root.style.setProperty(themeVariable(key), colors[key]);
   root.style.setProperty('--color-on-primary', onColor(colors.primary));
+  root.style.setProperty('--color-on-error', onColor(colors.error));
   // Native controls (scrollbars, date pickers) follow the theme's lightness.
   root.style.colorScheme = onColor(colors.background) === '#ffffff' ? 'dark' : 'light';
 
@@ -111,6 +112,13 @@ export function initTheme(): void {
   update(stored ? { ...stored, stored: true } : { ...systemTheme(), stored: false });
   darkQuery()?.addEventListener('change', () => {
     if (!state?.stored) update({ ...systemTheme(), stored: false });
+  });
+  // A theme picked or reset in another tab applies here too.
+  window.addEventListener('storage', (event) => {
+    const keys = [THEME_COLORS_STORAGE_KEY, THEME_PRESET_STORAGE_KEY, null];
+    if (!keys.includes(event.key)) return;
+    const next = readStoredTheme();
+    update(next ? { ...next, stored: true } : { ...systemTheme(), stored: false });
   });
 }
 

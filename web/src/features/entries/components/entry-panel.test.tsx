@@ -24,7 +24,7 @@ const tracksPanel = () => screen.getByRole('region', { name: 'Tracks' });
 // The first render loads the lazy page, which can take a while on a cold start.
 const slow = { timeout: 5000 };
 const favourite = (title: string) =>
-  screen.findByRole('button', { name: `Favourite: ${title}` }, slow);
+  screen.findByRole('button', { name: new RegExp(`^\\d+ favourite: ${title}$`) }, slow);
 const pressed = (el: HTMLElement) => el.getAttribute('aria-pressed');
 
 /** A server that toggles track votes like the real one and counts by one. */
@@ -75,15 +75,15 @@ describe('track votes', () => {
     renderApp('/release/r1');
     const up = await favourite('Opening');
     expect(pressed(up)).toBe('false');
-    expect(up.textContent).toBe('4 favourite');
+    expect(up.textContent).toBe('4 favourite: Opening');
 
     await userEvent.click(up);
     await waitFor(() => expect(pressed(up)).toBe('true'));
-    expect(up.textContent).toBe('5 favourite');
+    expect(up.textContent).toBe('5 favourite: Opening');
 
     await userEvent.click(up);
     await waitFor(() => expect(pressed(up)).toBe('false'));
-    expect(up.textContent).toBe('4 favourite');
+    expect(up.textContent).toBe('4 favourite: Opening');
     expect(writes(vi.mocked(fetch))).toEqual([
       { key: 'POST /api/entries/track/r1/t1', body: { vote: 1 } },
       { key: 'POST /api/entries/track/r1/t1', body: { vote: 1 } },
@@ -99,13 +99,40 @@ describe('track votes', () => {
     renderApp('/release/r1');
     const up = await favourite('Opening');
     await waitFor(() => expect(pressed(up)).toBe('true'));
-    const down = screen.getByRole('button', { name: 'Least favourite: Opening' });
+    const down = screen.getByRole('button', { name: /^\d+ least favourite: Opening$/ });
 
     await userEvent.click(down);
     await waitFor(() => expect(pressed(down)).toBe('true'));
     expect(pressed(up)).toBe('false');
-    expect(up.textContent).toBe('3 favourite');
-    expect(down.textContent).toBe('1 least favourite');
+    expect(up.textContent).toBe('3 favourite: Opening');
+    expect(down.textContent).toBe('1 least favourite: Opening');
+  });
+
+  it('makes the vote buttons one tab stop that the arrow keys move through', async () => {
+    mockApi({
+      'GET /api/users/me': json(200, makeUser()),
+      ...releaseRoutes(release(), null),
+      'POST /api/entries/track/r1/t2': votingServer(),
+    });
+    renderApp('/release/r1');
+    const up = await favourite('Opening');
+    const votes = within(tracksPanel()).getAllByRole('button');
+    await waitFor(() => expect(votes.map((b) => b.tabIndex)).toEqual([0, -1, -1, -1]));
+
+    up.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const tideUp = screen.getByRole('button', { name: /^\d+ favourite: Tide$/ });
+    expect(document.activeElement).toBe(tideUp);
+    await userEvent.keyboard('{ArrowRight}');
+    const tideDown = screen.getByRole('button', { name: /^\d+ least favourite: Tide$/ });
+    expect(document.activeElement).toBe(tideDown);
+    // The last one focused is now the group's stop.
+    expect(votes.map((b) => b.tabIndex)).toEqual([-1, -1, -1, 0]);
+
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(pressed(tideDown)).toBe('true'));
+    await userEvent.keyboard('{Home}');
+    expect(document.activeElement).toBe(up);
   });
 
   it('shows visitors the totals without buttons', async () => {
@@ -138,8 +165,8 @@ describe('entry actions', () => {
     await userEvent.click(await favourite('Opening'));
 
     const others = [
-      screen.getByRole('button', { name: 'Favourite: Opening' }),
-      screen.getByRole('button', { name: 'Least favourite: Tide' }),
+      screen.getByRole('button', { name: /^\d+ favourite: Opening$/ }),
+      screen.getByRole('button', { name: /^\d+ least favourite: Tide$/ }),
       screen.getByRole('button', { name: 'Remove rating' }),
       screen.getByRole('button', { name: 'Write a review' }),
       screen.getByRole('button', { name: 'Delete entry' }),
@@ -148,7 +175,7 @@ describe('entry actions', () => {
       others.forEach((button) => expect(button.getAttribute('aria-disabled')).toBe('true')),
     );
     // A click on a disabled action sends nothing.
-    await userEvent.click(screen.getByRole('button', { name: 'Least favourite: Tide' }));
+    await userEvent.click(screen.getByRole('button', { name: /^\d+ least favourite: Tide$/ }));
 
     const reply: TrackVoteReply = {
       entry: withVotes({ t1: VoteType.UP }, rated(70)),

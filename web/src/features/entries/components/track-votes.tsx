@@ -1,6 +1,7 @@
 import { VoteType } from '@earmark/common';
 import type { Entry, Track } from '@earmark/common';
 import { VoteDownIcon, VoteUpIcon } from '../../../components/extra-icons';
+import { ROVING_HINT, ROVING_ITEM, useRovingFocus } from '../../../components/use-roving-focus';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useEntryBusy, useMyEntry, useTrackVote } from '../api';
 import { isFutureRelease } from '../release-timing';
@@ -45,7 +46,8 @@ export function useReleaseTrackVoting(release: {
 /**
  * The two vote buttons of one track, each with its total. They stay
  * focusable while an entry action runs (aria-disabled, not disabled), so a
- * keyboard user keeps their place in the list.
+ * keyboard user keeps their place in the list. Each is named by its text,
+ * which starts with the total it shows: '3 favourite: Tide'.
  */
 export function TrackVoteButtons({ track, voting }: { track: Track; voting: TrackVoting }) {
   const mine = voting.myVote(track.id);
@@ -54,7 +56,7 @@ export function TrackVoteButtons({ track, voting }: { track: Track; voting: Trac
       <VoteButton
         pressed={mine === VoteType.UP}
         busy={voting.busy}
-        label={`Favourite: ${track.title}`}
+        trackTitle={track.title}
         count={track.upvotes}
         kind="up"
         onClick={() => voting.vote(track.id, VoteType.UP)}
@@ -62,7 +64,7 @@ export function TrackVoteButtons({ track, voting }: { track: Track; voting: Trac
       <VoteButton
         pressed={mine === VoteType.DOWN}
         busy={voting.busy}
-        label={`Least favourite: ${track.title}`}
+        trackTitle={track.title}
         count={track.downvotes}
         kind="down"
         onClick={() => voting.vote(track.id, VoteType.DOWN)}
@@ -74,38 +76,40 @@ export function TrackVoteButtons({ track, voting }: { track: Track; voting: Trac
 function VoteButton({
   pressed,
   busy,
-  label,
+  trackTitle,
   count,
   kind,
   onClick,
 }: {
   pressed: boolean;
   busy: boolean;
-  label: string;
+  trackTitle: string;
   count: number;
   kind: 'up' | 'down';
   onClick: () => void;
 }) {
   return (
     <button
+      {...ROVING_ITEM}
       type="button"
       className={`${styles.vote} ${styles[kind]}`}
       aria-pressed={pressed}
       aria-disabled={busy || undefined}
-      aria-label={label}
       title={kind === 'up' ? 'Favourite' : 'Least favourite'}
       onClick={onClick}
     >
       {kind === 'up' ? <VoteUpIcon size={15} /> : <VoteDownIcon size={15} />}
       <span className={styles.count}>
         {count}
-        <span className="visually-hidden">{kind === 'up' ? ' favourite' : ' least favourite'}</span>
+        <span className="visually-hidden">
+          {kind === 'up' ? ' favourite' : ' least favourite'}: {trackTitle}
+        </span>
       </span>
     </button>
   );
 }
 
-/** A compact track list with vote buttons (the card popup). */
+/** A compact track list with vote buttons (the card popup), one stop in the tab order. */
 export function TrackVoteList({
   tracks,
   voting,
@@ -113,19 +117,23 @@ export function TrackVoteList({
   tracks: readonly Track[];
   voting: TrackVoting;
 }) {
+  const rovingRef = useRovingFocus<HTMLOListElement>(2);
   const ordered = [...tracks].sort((a, b) => a.order - b.order);
   if (ordered.length === 0) return <p className={styles.empty}>No tracks are listed yet.</p>;
   return (
-    <ol className={styles.list} aria-label="Track votes">
-      {ordered.map((track) => (
-        <li key={track.id} className={styles.row}>
-          <span className={styles.number}>{track.track}</span>
-          <span className={styles.title} title={track.title}>
-            {track.title}
-          </span>
-          <TrackVoteButtons track={track} voting={voting} />
-        </li>
-      ))}
-    </ol>
+    <>
+      <p className="visually-hidden">{ROVING_HINT}</p>
+      <ol ref={rovingRef} className={styles.list} aria-label="Track votes">
+        {ordered.map((track) => (
+          <li key={track.id} className={styles.row}>
+            <span className={styles.number}>{track.track}</span>
+            <span className={styles.title} title={track.title}>
+              {track.title}
+            </span>
+            <TrackVoteButtons track={track} voting={voting} />
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

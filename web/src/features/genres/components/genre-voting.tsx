@@ -107,17 +107,19 @@ function VoteButton({
   const up = direction === VoteType.UP;
   const pressed = genre.myVote?.vote === direction;
   const count = up ? genre.upvotes : genre.downvotes;
+  // Named by its text, which starts with the count it shows: '5 votes for Dream Pop'.
+  const rest = `${count === 1 ? 'vote' : 'votes'} ${up ? 'for' : 'against'} ${genre.name}`;
   return (
     <button
       type="button"
       className={`${styles.vote} ${up ? styles.up : styles.down}`}
       aria-pressed={pressed}
-      aria-label={`${up ? 'Vote for' : 'Vote against'} ${genre.name} (${count})`}
       disabled={disabled}
       onClick={() => onVote(genre, direction)}
     >
       {up ? <VoteUpIcon size={16} /> : <VoteDownIcon size={16} />}
-      <span aria-hidden="true">{count}</span>
+      <span>{count}</span>
+      <span className="visually-hidden"> {rest}</span>
     </button>
   );
 }

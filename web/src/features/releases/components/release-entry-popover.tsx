@@ -84,13 +84,16 @@ export function ReleaseEntryPopover({ release }: { release: ReleaseSummary }) {
         ref={buttonRef}
         type="button"
         className={`${styles.trigger} ${rating !== null ? styles.rated : ''}`}
-        aria-label={`Your entry for ${release.title}`}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => (open ? close() : show())}
       >
+        {/* Named by its text, which starts with what it shows: 'Rate …' or '8.5 is …'. */}
         {rating !== null ? formatRating(rating) : 'Rate'}
+        <span className="visually-hidden">
+          {rating !== null ? ` is your rating for ${release.title}` : ` ${release.title}`}
+        </span>
         <ChevronDownIcon size={14} />
       </button>
       <Popover

@@ -72,15 +72,11 @@ export function ReleaseHeader({
               <ul className={styles.genres}>
                 {release.genres.map((genre) => (
                   <li key={genre.id}>
-                    <Link
-                      to={paths.genre.href(genre.id)}
-                      className={styles.genre}
-                      aria-label={`${genre.name}, score ${genre.score}`}
-                    >
+                    {/* Named by its text, so the name is what the chip shows. */}
+                    <Link to={paths.genre.href(genre.id)} className={styles.genre}>
                       {genre.name}
-                      <span className={styles.genreScore} aria-hidden="true">
-                        {genre.score}
-                      </span>
+                      <span className="visually-hidden">, score </span>
+                      <span className={styles.genreScore}>{genre.score}</span>
                     </Link>
                   </li>
                 ))}

@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { formatDuration, totalDuration } from '@earmark/common';
 import type { Track } from '@earmark/common';
 import { VoteDownIcon, VoteUpIcon } from '../../../components/extra-icons';
+import { ROVING_HINT, useRovingFocus } from '../../../components/use-roving-focus';
 import { downvoteShare } from '../format';
 import styles from './track-list.module.css';
 
@@ -17,8 +18,10 @@ export function trackFooterText(tracks: readonly Track[]): string | null {
 /**
  * The track list panel. Each row is tinted red in proportion to the share
  * of its votes that are down-votes, so the least liked tracks stand out.
- * `trackActions` renders the viewer's vote buttons (with the totals) on each
- * row; without it, rows show the totals alone.
+ * `trackActions` renders the viewer's two vote buttons (with the totals) on
+ * each row; without it, rows show the totals alone. The vote buttons are one
+ * stop in the tab order (arrow keys move between them), so a keyboard user
+ * reaches the reviews after the list without passing every one.
  */
 export function TrackList({
   tracks,
@@ -28,6 +31,7 @@ export function TrackList({
   trackActions?: ((track: Track) => ReactNode) | undefined;
 }) {
   const headingId = useId();
+  const rovingRef = useRovingFocus<HTMLOListElement>(2);
   const ordered = [...tracks].sort((a, b) => a.order - b.order);
   const footer = trackFooterText(ordered);
 
@@ -39,29 +43,32 @@ export function TrackList({
       {ordered.length === 0 ? (
         <p className={styles.empty}>No tracks are listed for this release yet.</p>
       ) : (
-        <ol className={styles.list}>
-          {ordered.map((track) => (
-            <li
-              key={track.id}
-              className={styles.row}
-              style={{ '--downvote-share': downvoteShare(track) } as CSSProperties}
-            >
-              <span className={styles.number}>{track.track}</span>
-              <span className={styles.title}>{track.title}</span>
-              <span className={styles.duration}>
-                {track.durationMs !== null && (
-                  <>
-                    <span className="visually-hidden">Duration </span>
-                    {formatDuration(track.durationMs)}
-                  </>
-                )}
-              </span>
-              <span className={styles.votes}>
-                {trackActions ? trackActions(track) : <VoteTotals track={track} />}
-              </span>
-            </li>
-          ))}
-        </ol>
+        <>
+          {trackActions && <p className="visually-hidden">{ROVING_HINT}</p>}
+          <ol ref={rovingRef} className={styles.list}>
+            {ordered.map((track) => (
+              <li
+                key={track.id}
+                className={styles.row}
+                style={{ '--downvote-share': downvoteShare(track) } as CSSProperties}
+              >
+                <span className={styles.number}>{track.track}</span>
+                <span className={styles.title}>{track.title}</span>
+                <span className={styles.duration}>
+                  {track.durationMs !== null && (
+                    <>
+                      <span className="visually-hidden">Duration </span>
+                      {formatDuration(track.durationMs)}
+                    </>
+                  )}
+                </span>
+                <span className={styles.votes}>
+                  {trackActions ? trackActions(track) : <VoteTotals track={track} />}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
       )}
       {footer && <p className={styles.footer}>{footer}</p>}
     </section>

@@ -109,21 +109,21 @@ describe('release page', () => {
     renderApp('/release/r1');
 
     await user.click(await screen.findByRole('button', { name: 'Vote on genres' }));
-    const up = await screen.findByRole('button', { name: 'Vote for Dream Pop (5)' });
+    const up = await screen.findByRole('button', { name: '5 votes for Dream Pop' });
     expect(up.getAttribute('aria-pressed')).toBe('false');
 
     await user.click(up);
     expect(posted).toEqual([{ releaseId: 'r1', genreId: 'g1', vote: 1 }]);
     await waitFor(() =>
       expect(
-        screen.getByRole('button', { name: 'Vote for Dream Pop (5)' }).getAttribute('aria-pressed'),
+        screen.getByRole('button', { name: '5 votes for Dream Pop' }).getAttribute('aria-pressed'),
       ).toBe('true'),
     );
 
-    await user.click(screen.getByRole('button', { name: 'Vote for Dream Pop (5)' }));
+    await user.click(screen.getByRole('button', { name: '5 votes for Dream Pop' }));
     await waitFor(() =>
       expect(
-        screen.getByRole('button', { name: 'Vote for Dream Pop (5)' }).getAttribute('aria-pressed'),
+        screen.getByRole('button', { name: '5 votes for Dream Pop' }).getAttribute('aria-pressed'),
       ).toBe('false'),
     );
   });

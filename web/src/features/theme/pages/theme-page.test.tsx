@@ -47,7 +47,51 @@ describe('theme page', () => {
       background: '#777777',
       text: '#888888',
     });
-    expect(screen.getByText(/Low contrast: text on background is 1\.\d:1/)).toBeTruthy();
+    expect(screen.getByText(/^Low contrast: \d+ colour pairs are below 4\.5:1/)).toBeTruthy();
+    expect(screen.getByText(/^Text on background:/).textContent).toMatch(
+      /^Text on background: 1\.\d:1$/,
+    );
+  });
+
+  it('checks primary, highlight and error on both backgrounds, with the ratio', async () => {
+    mockApi({ 'GET /api/users/me': signedOut });
+    renderApp('/theme');
+    expect(await screen.findByText(/^Every text colour is easy to read/)).toBeTruthy();
+    // A pale error colour reads badly on the light backgrounds of the default theme.
+    fireEvent.change(screen.getByLabelText('Error'), { target: { value: '#ff9999' } });
+    expect(screen.getByText(/^Error on background:/).textContent).toBe(
+      'Error on background: 2.0:1',
+    );
+    expect(screen.getByText(/^Error on secondary background:/)).toBeTruthy();
+    expect(screen.queryByText(/^Primary on/)).toBeNull();
+  });
+
+  it('warns with the ratio before saving a theme that is hard to read', async () => {
+    const user = userEvent.setup();
+    let saves = 0;
+    mockApi({
+      'GET /api/users/me': () => json(200, makeUser()),
+      'PATCH /api/users/u1/update-theme': (_url, init) => {
+        saves += 1;
+        return json(200, makeUser({ theme: JSON.parse(String(init.body)) as never }));
+      },
+    });
+    renderApp('/theme');
+    fireEvent.change(await screen.findByLabelText('Primary'), { target: { value: '#aabbee' } });
+    await user.click(screen.getByRole('button', { name: 'Save to account' }));
+
+    const warning = screen.getByRole('alert');
+    expect(warning.textContent).toMatch(
+      /The worst, primary on a primary tint over secondary background, is 1\.\d:1\. Save this theme anyway\?/,
+    );
+    expect(saves).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Save to account' }));
+    await user.click(screen.getByRole('button', { name: 'Save anyway' }));
+    expect(await screen.findByText('Theme saved to your account')).toBeTruthy();
+    expect(saves).toBe(1);
   });
 
   it('saves the theme to the account of a signed-in user', async () => {

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { CUSTOM_PRESET, getPreset } from '@earmark/common';
+import { CUSTOM_PRESET, getPreset, lowContrastChecks } from '@earmark/common';
 import type { ThemeColorKey } from '@earmark/common';
 import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/button';
@@ -8,21 +9,52 @@ import { getTheme, resetTheme, setTheme, useTheme } from '../../../lib/theme';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useSaveTheme } from '../api';
 import { ColorEditor } from '../components/color-editor';
-import { ContrastNote } from '../components/contrast-note';
+import { ContrastNote, formatRatio, lowContrastSummary } from '../components/contrast-note';
 import { PresetGrid } from '../components/preset-grid';
 import styles from './theme-page.module.css';
 
+/**
+ * Saves the theme to the account. A theme with text that is hard to read is
+ * saved only after a warning naming the worst pair and its ratio.
+ */
 function SaveToAccount({ userId, savedMatches }: { userId: string; savedMatches: boolean }) {
   const theme = useTheme();
   const save = useSaveTheme(userId);
+  const [warned, setWarned] = useState(false);
+  const low = lowContrastChecks(theme.colors);
+  const [worst] = low;
+
+  function saveNow() {
+    setWarned(false);
+    save.mutate({ preset: theme.preset, colors: theme.colors });
+  }
+
   return (
-    <Button
-      loading={save.isPending}
-      disabled={savedMatches}
-      onClick={() => save.mutate({ preset: theme.preset, colors: theme.colors })}
-    >
-      {savedMatches ? 'Saved to account' : 'Save to account'}
-    </Button>
+    <>
+      <Button
+        loading={save.isPending}
+        disabled={savedMatches}
+        onClick={() => (low.length > 0 ? setWarned(true) : saveNow())}
+      >
+        {savedMatches ? 'Saved to account' : 'Save to account'}
+      </Button>
+      {warned && worst && (
+        <div role="alert" className={styles.saveWarning}>
+          <p>
+            {lowContrastSummary(low)} The worst, {worst.label.toLowerCase()}, is{' '}
+            {formatRatio(worst.ratio)}. Save this theme anyway?
+          </p>
+          <div className={styles.actions}>
+            <Button variant="secondary" size="small" onClick={saveNow}>
+              Save anyway
+            </Button>
+            <Button variant="text" size="small" onClick={() => setWarned(false)}>
+              Keep editing
+            </Button>
+          </div>
+        </div>
+      )}
+    </>
   );
 }
 

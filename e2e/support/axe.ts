@@ -1,0 +1,58 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA, plus axe's best practices. */
+export const AXE_TAGS = [
+  'wcag2a',
+  'wcag2aa',
+  'wcag21a',
+  'wcag21aa',
+  'wcag22aa',
+  'best-practice',
+] as const;
+
+/**
+ * Rules outside those tags that apply to Earmark: a control named by an
+ * aria-label must have its visible text in that name (WCAG 2.5.3, still
+ * marked experimental in axe).
+ */
+const EXTRA_RULES = ['label-content-name-mismatch'] as const;
+
+/** One line per failing element: rule, element and what axe found wrong with it. */
+export function describeViolations(violations: readonly Result[]): string[] {
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} at ${node.target.join(' ')}: ` +
+        `${node.failureSummary?.replace(/\s*\n\s*/g, ' ') ?? violation.help} ` +
+        `[${node.html.slice(0, 160)}]`,
+    ),
+  );
+}
+
+/**
+ * axe run inside the page itself. Earmark has no frames, and the default
+ * mode opens a blank page for every run to merge results across frames.
+ */
+const builder = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
+
+/** axe over the whole page, with Earmark's rule set. */
+export function axeCheck(page: Page): AxeBuilder {
+  return builder(page).options({
+    runOnly: { type: 'tag', values: [...AXE_TAGS] },
+    rules: Object.fromEntries(EXTRA_RULES.map((id) => [id, { enabled: true }])),
+  });
+}
+
+/** axe's colour contrast rule alone, for checking one page under many themes. */
+export function contrastCheck(page: Page): AxeBuilder {
+  return builder(page).withRules(['color-contrast']);
+}
+
+/** The violations axe finds, one line each, prefixed with `what` (the page and its state). */
+export async function axeViolations(builder: AxeBuilder, what: string): Promise<string[]> {
+  const results = await builder.analyze();
+  return describeViolations(results.violations).map((line) => `${what}: ${line}`);
+}
