@@ -76,6 +76,28 @@ describe('review editor', () => {
       { key: 'PATCH /api/entries/e1', body: { review: 'A **quiet** record' } },
     ]);
   }, 15_000);
+
+  it('keeps Publish disabled for a review of only zero-width characters and spaces', async () => {
+    mockApi({
+      'GET /api/users/me': json(200, makeUser()),
+      ...releaseRoutes(makeRelease(), rated(80)),
+      'PATCH /api/entries/e1': patchEntry(rated(80)),
+    });
+    renderApp('/release/r1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Write a review' }, slow));
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Your review' }),
+      '\u200b \u200c\u2060\ufeff\u00ad',
+    );
+    expect(screen.getByText('6 / 20,000 characters')).toBeTruthy();
+
+    const publish = screen.getByRole('button', { name: 'Publish review' });
+    expect(publish.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(publish);
+    await userEvent.click(screen.getByRole('tab', { name: 'Preview' }));
+    expect(screen.getByText('Nothing to preview yet.')).toBeTruthy();
+    expect(writes(vi.mocked(fetch))).toEqual([]);
+  }, 15_000);
 });
 
 describe('tags', () => {
