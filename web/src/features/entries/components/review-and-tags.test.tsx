@@ -52,7 +52,8 @@ function patchEntry(start: Entry) {
 }
 
 describe('review editor', () => {
-  it('previews the markdown and publishes the review', async () => {
+  /** The release page of a rated entry with its review editor open. */
+  async function openEditor() {
     mockApi({
       'GET /api/users/me': json(200, makeUser()),
       ...releaseRoutes(makeRelease(), rated(80)),
@@ -60,6 +61,10 @@ describe('review editor', () => {
     });
     renderApp('/release/r1');
     await userEvent.click(await screen.findByRole('button', { name: 'Write a review' }, slow));
+  }
+
+  it('previews the markdown and publishes the review', async () => {
+    await openEditor();
     const field = screen.getByRole('textbox', { name: 'Your review' });
     await userEvent.type(field, 'A **quiet** record');
     expect(screen.getByText('18 / 20,000 characters')).toBeTruthy();
@@ -78,13 +83,7 @@ describe('review editor', () => {
   }, 15_000);
 
   it('keeps Publish disabled for a review of only zero-width characters and spaces', async () => {
-    mockApi({
-      'GET /api/users/me': json(200, makeUser()),
-      ...releaseRoutes(makeRelease(), rated(80)),
-      'PATCH /api/entries/e1': patchEntry(rated(80)),
-    });
-    renderApp('/release/r1');
-    await userEvent.click(await screen.findByRole('button', { name: 'Write a review' }, slow));
+    await openEditor();
     await userEvent.type(
       screen.getByRole('textbox', { name: 'Your review' }),
       '\u200b \u200c\u2060\ufeff\u00ad',
