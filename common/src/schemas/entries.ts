@@ -8,7 +8,6 @@ import {
   artistRefSchema,
   cursorPageFieldsSchema,
   labelRefSchema,
-  pageFieldsSchema,
   releaseSummarySchema,
 } from './catalogue';
 import { boundedOffset, pagingQueryShape } from './paging';
@@ -195,12 +194,11 @@ export const followReplySchema = z.object({
 });
 export type FollowReply = z.infer<typeof followReplySchema>;
 
-export const pagedUsersSchema = pageFieldsSchema.extend({
+/** A user's followers or followings, newest follow first, by page number or by cursor. */
+export const pagedUsersSchema = cursorPageFieldsSchema.extend({
   users: z.array(userRefSchema.extend({ isFollowedByViewer: z.boolean() })),
 });
 export type PagedUsers = z.infer<typeof pagedUsersSchema>;
 
-export const pageQuerySchema = z.object({
-  page: queryInt('page', 1, 10_000).default(1),
-  pageSize: queryInt('pageSize', 1, 100).default(ENTRIES_PAGE_SIZE),
-});
+/** The query of a follow list: the same paging (bounded page numbers, cursor) as entries. */
+export const pageQuerySchema = z.object(pagingQueryShape(ENTRIES_PAGE_SIZE)).check(boundedOffset);

@@ -3,7 +3,7 @@ import { queryInt, text } from './fields';
 import { msg } from './messages';
 
 /**
- * Paging of the long lists (releases, entries). A list is read either by
+ * Paging of the long lists (releases, entries, follow lists). A list is read either by
  * page number (`page`, bounded: offset paging reaches the first
  * PAGE_MAX_OFFSET items) or by cursor (`cursor`, the `nextCursor` of the page
  * before, at the same cost at any depth). Infinite scrolling uses the cursor.

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, type PagedEntries, type PagedReleases } from '@earmark/common';
+import {
+  decodeCursor,
+  encodeCursor,
+  type PagedEntries,
+  type PagedReleases,
+  type PagedUsers,
+} from '@earmark/common';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
 interface PlanNode {
@@ -35,7 +41,22 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('keyset plans', () =
       from generate_series(1, 300) u, generate_series(1, 100) r`);
     await t.db.execute(sql`update releases set ratings_count = 300, entries_count = 300
       where id in (select 'r' || r from generate_series(1, 100) r)`);
-    await t.db.execute(sql`analyze users; analyze releases; analyze entries`);
+    // Each user follows about a third of the others; u1 also follows, and is followed by,
+    // two thousand more, one a minute.
+    await t.db
+      .execute(sql`insert into users (id, email, username, password_hash, account_status, contributor_status)
+      select 'f' || i, 'f' || i || '@example.com', 'fan' || i, 'x', 20, 20
+      from generate_series(1, 2000) i`);
+    await t.db.execute(sql`insert into follows (follower_id, following_id, created_at)
+      select 'u' || a, 'u' || b, timestamptz '2024-01-01 00:00:00+00' + (a * 7 + b) * interval '1 minute'
+      from generate_series(1, 300) a, generate_series(1, 300) b where a <> b and (a + b) % 3 = 0
+      union all
+      select 'f' || i, 'u1', timestamptz '2024-01-01 00:00:00+00' + i * interval '1 minute'
+      from generate_series(1, 2000) i
+      union all
+      select 'u1', 'f' || i, timestamptz '2024-01-01 00:00:00+00' + i * interval '1 minute'
+      from generate_series(1, 2000) i`);
+    await t.db.execute(sql`analyze users; analyze releases; analyze entries; analyze follows`);
   });
   afterAll(async () => t?.close());
 
@@ -69,7 +90,7 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('keyset plans', () =
   /** A cursor at position `n` of a list, from the cursor of its first page. */
   async function deepCursor(url: string, keys: string[], n: number): Promise<string> {
     const res = await t.app.inject({ method: 'GET', url });
-    const first = res.json<PagedEntries | PagedReleases>();
+    const first = res.json<PagedEntries | PagedReleases | PagedUsers>();
     const state = decodeCursor(first.nextCursor!)!;
     return encodeURIComponent(encodeCursor({ ...state, k: keys, n }));
   }
@@ -96,5 +117,23 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('keyset plans', () =
     const scan = plan.find((n) => n['Index Name'] === 'releases_date_idx');
     expect(scan, JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name']]))).toBeTruthy();
     expect(scan!['Actual Rows']! * scan!['Actual Loops']!).toBeLessThanOrEqual(49);
+  });
+
+  it('follow lists: their index from the cursor on, one page of it', async () => {
+    for (const list of ['followers', 'following']) {
+      const index = list === 'followers' ? 'follows_following_idx' : 'follows_follower_idx';
+      const url = `/api/users/u1/${list}?pageSize=20`;
+      // About half-way down u1's two thousand and more.
+      const cursor = await deepCursor(url, ['2024-01-01T16:40:00.000000Z', 'f1000'], 1_100);
+      const plan = await planOf(`${url}&cursor=${cursor}`);
+      const shape = JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name']]));
+      expect(
+        plan.some((n) => n['Node Type'].endsWith('Sort')),
+        shape,
+      ).toBe(false);
+      const scan = plan.find((n) => n['Index Name'] === index);
+      expect(scan, shape).toBeTruthy();
+      expect(scan!['Actual Rows']! * scan!['Actual Loops']!).toBeLessThanOrEqual(21);
+    }
   });
 });

@@ -9,9 +9,10 @@ import {
 import { users, type UserRow } from '../../db/schema/index';
 import { badRequest } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { transact } from '../../lib/unit-of-work';
 import { endUserSessions } from '../../plugins/session';
 import { resetPasswordMail } from './mails';
-import { sendMail, type AuthContext } from './service';
+import { withAfterCommit, type AuthContext } from './service';
 import { consumeToken, issueToken, peekToken, retireTokens } from './tokens';
 
 export const FORGOT_PASSWORD_REPLY =
@@ -23,19 +24,32 @@ export const INVALID_RESET_LINK = 'Invalid or expired password reset link';
  * here may throw for an unknown address. Banned and deleted accounts get no
  * mail: they cannot sign in anyway. A new link retires the older ones.
  *
- * The mail is sent without waiting for the mail server, so the reply takes
- * about as long for an unknown address as for a known one.
+ * The mail is sent after the new link commits, and in the background: the
+ * reply does not wait for the mail server, so it takes about as long for an
+ * unknown address as for a known one. A failure is logged by the writer.
  */
 export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<void> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user || isLockedOut(user.accountStatus)) return;
-  const token = await ctx.db.transaction(async (tx) => {
-    await retireTokens(tx, user.id, 'reset-password');
-    return issueToken(tx, user.id, 'reset-password', RESET_TOKEN_TTL_MS);
+  await transact(mailInBackground(ctx), async (uow) => {
+    await retireTokens(uow.tx, user.id, 'reset-password');
+    const token = await issueToken(uow.tx, user.id, 'reset-password', RESET_TOKEN_TTL_MS);
+    const link = `${ctx.config.publicUrl}/account/password/new/${token}`;
+    uow.mail(resetPasswordMail(user.email, link));
   });
-  const link = `${ctx.config.publicUrl}/account/password/new/${token}`;
-  // sendMail never rejects; a failure is logged.
-  void sendMail(ctx, resetPasswordMail(user.email, link));
+}
+
+/** The writer with its after-commit mails handed over without waiting for them to be sent. */
+function mailInBackground(ctx: AuthContext) {
+  const { afterCommit } = ctx.writer;
+  return withAfterCommit(ctx.writer, {
+    mail: async (message) => {
+      // Not awaited: a failure is reported as any effect's is.
+      void afterCommit
+        .mail(message)
+        .catch((err) => afterCommit.failed(err, { kind: 'mail', message }));
+    },
+  });
 }
 
 /**

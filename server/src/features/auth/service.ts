@@ -13,14 +13,14 @@ import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/index';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { MailMessage } from '../../lib/mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { readerOf, transact, type Writer, type WriteScope } from '../../lib/unit-of-work';
 import { confirmEmailMail } from './mails';
 import { consumeToken, issuedTokenOwner, issueToken } from './tokens';
 import { violatedUniqueIndex } from '../../lib/unique-violation';
 
 /** What the account rules need from the app. */
-export type AuthContext = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log'>;
+export type AuthContext = Pick<FastifyInstance, 'db' | 'writer' | 'config'>;
 
 /**
  * Starts a session for the user inside the caller's transaction. The routes
@@ -35,15 +35,22 @@ export const INVALID_CONFIRM_LINK = 'Invalid or expired confirmation link';
 export const EMAIL_CONFIRMED = 'Email confirmed successfully';
 export const EMAIL_ALREADY_CONFIRMED = 'Email is already confirmed';
 
-/** Sends a mail; a failure is logged and reported as false, never thrown. */
-export async function sendMail(ctx: AuthContext, message: MailMessage): Promise<boolean> {
-  try {
-    await ctx.mailer.send(message);
-    return true;
-  } catch (err) {
-    ctx.log.error({ err, subject: message.subject }, 'sending mail failed');
-    return false;
-  }
+/**
+ * The writer with some of its after-commit runners replaced (the account
+ * mails change how theirs are sent or reported); the rest are the writer's.
+ */
+export function withAfterCommit(writer: Writer, change: Partial<Writer['afterCommit']>): Writer {
+  const base = writer.afterCommit;
+  return {
+    db: writer.db,
+    afterCommit: {
+      invalidate: (tags) => base.invalidate(tags),
+      publish: (event) => base.publish(event),
+      mail: (message) => base.mail(message),
+      failed: (err, effect) => base.failed(err, effect),
+      ...change,
+    },
+  };
 }
 
 function confirmLink(ctx: AuthContext, token: string): string {
@@ -60,19 +67,21 @@ function conflictFor(err: unknown): AppError | null {
 /**
  * Creates a NOT_CONFIRMED contributor, signs them in and mails the
  * confirmation link. The user, the token and the session are written in one
- * transaction; the mail goes out after commit, and if it fails the user can
- * ask for another.
+ * unit of work (the app's writer, or a caller's); the mail is sent once it
+ * has committed, never after a rollback. A mail failure is logged and the
+ * account stands: the user can ask for another mail.
  */
 export async function signUp(
   ctx: AuthContext,
   input: SignupInput,
   signIn: SignIn,
+  scope: WriteScope = ctx.writer,
 ): Promise<UserRow> {
   const { email, username, password } = input;
   if (isReservedUsername(username)) throw badRequest('Username is not available');
 
   // Friendly answers for the common case; the unique indexes decide races.
-  const taken = await ctx.db
+  const taken = await readerOf(scope)
     .select({ email: users.email, username: users.username })
     .from(users)
     .where(or(eq(users.email, email), eq(sql`lower(${users.username})`, username.toLowerCase())));
@@ -80,11 +89,9 @@ export async function signUp(
   if (taken.length > 0) throw conflict(USERNAME_TAKEN);
 
   const passwordHash = await hashPassword(password);
-  let token = '';
-  let user: UserRow;
   try {
-    user = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
+    return await transact(scope, async (uow) => {
+      const [row] = await uow.tx
         .insert(users)
         .values({
           id: newId(),
@@ -95,16 +102,14 @@ export async function signUp(
           contributorStatus: ContributorStatus.CONTRIBUTOR,
         })
         .returning();
-      token = await issueToken(tx, row!.id, 'confirm-email', CONFIRM_TOKEN_TTL_MS);
-      await signIn(tx, row!.id);
+      const token = await issueToken(uow.tx, row!.id, 'confirm-email', CONFIRM_TOKEN_TTL_MS);
+      uow.mail(confirmEmailMail(email, confirmLink(ctx, token)));
+      await signIn(uow.tx, row!.id);
       return row!;
     });
   } catch (err) {
     throw conflictFor(err) ?? err;
   }
-
-  await sendMail(ctx, confirmEmailMail(email, confirmLink(ctx, token)));
-  return user;
 }
 
 /**
@@ -170,12 +175,28 @@ export async function confirmEmail(
   });
 }
 
-/** Mails a fresh confirmation link; earlier links stay valid until they expire. */
+export const MAIL_NOT_SENT = 'The email could not be sent, please try again later';
+
+/**
+ * Mails a fresh confirmation link; earlier links stay valid until they
+ * expire. The link is stored and the mail sent after its commit. The mail is
+ * all this call is for, so a mail that fails (logged as every failed effect)
+ * answers 503 and the user can try again; the unsent link is harmless.
+ */
 export async function resendConfirmation(ctx: AuthContext, user: UserRow): Promise<void> {
   if (user.accountStatus !== AccountStatus.NOT_CONFIRMED) {
     throw badRequest(EMAIL_ALREADY_CONFIRMED);
   }
-  const token = await issueToken(ctx.db, user.id, 'confirm-email', CONFIRM_TOKEN_TTL_MS);
-  const sent = await sendMail(ctx, confirmEmailMail(user.email, confirmLink(ctx, token)));
-  if (!sent) throw new AppError(503, 'The email could not be sent, please try again later');
+  let sent = true;
+  const noticing = withAfterCommit(ctx.writer, {
+    failed: (err, effect) => {
+      ctx.writer.afterCommit.failed(err, effect);
+      if (effect.kind === 'mail') sent = false;
+    },
+  });
+  await transact(noticing, async (uow) => {
+    const token = await issueToken(uow.tx, user.id, 'confirm-email', CONFIRM_TOKEN_TTL_MS);
+    uow.mail(confirmEmailMail(user.email, confirmLink(ctx, token)));
+  });
+  if (!sent) throw new AppError(503, MAIL_NOT_SENT);
 }

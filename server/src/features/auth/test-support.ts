@@ -93,9 +93,14 @@ export function linksOf(mail: ParsedMail): string[] {
     .filter((l) => /^https?:\/\/\S+$/.test(l));
 }
 
-/** A local SMTP server that keeps every message it receives. */
-export async function startSmtpReceiver() {
+/**
+ * A local SMTP server that keeps every message it receives. With `hold`, it
+ * reads each message but does not accept it (the sender keeps waiting) until
+ * `release()`; `held` counts the messages waiting.
+ */
+export async function startSmtpReceiver(opts: { hold?: boolean } = {}) {
   const received: ParsedMail[] = [];
+  let waiting: (() => void)[] | null = opts.hold ? [] : null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -104,8 +109,12 @@ export async function startSmtpReceiver() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push(parseMail(Buffer.concat(chunks).toString('utf8')));
-        callback();
+        const accept = () => {
+          received.push(parseMail(Buffer.concat(chunks).toString('utf8')));
+          callback();
+        };
+        if (waiting) waiting.push(accept);
+        else accept();
       });
     },
   });
@@ -117,6 +126,13 @@ export async function startSmtpReceiver() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    held: () => waiting?.length ?? 0,
+    /** Accepts the held messages and every later one at once. */
+    release: () => {
+      const held = waiting ?? [];
+      waiting = null;
+      held.forEach((accept) => accept());
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -14,22 +14,25 @@ export const followUser = (userId: string) =>
 export const unfollowUser = (userId: string) =>
   api.del<FollowReply>(`${userPath(userId)}/following`);
 
+/** One page of a list: the first without a cursor, each next one by the cursor the one before gave. */
 export const fetchFollowList = (
   userId: string,
   kind: FollowListKind,
-  page: number,
+  cursor: string | null,
   signal?: AbortSignal,
 ) =>
   // The trailing slash is part of the call's path.
-  api.get<PagedUsers>(`${userPath(userId)}/${kind}/`, { query: { page }, signal });
+  api.get<PagedUsers>(`${userPath(userId)}/${kind}/`, {
+    query: { cursor: cursor ?? undefined },
+    signal,
+  });
 
 export const followListInfiniteQueryOptions = (userId: string, kind: FollowListKind) =>
   infiniteQueryOptions({
     queryKey: followKeys.list(userId, kind),
     queryFn: ({ pageParam, signal }) => fetchFollowList(userId, kind, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.currentPage < last.totalPages ? last.currentPage + 1 : undefined,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export interface FollowVariables {

@@ -51,6 +51,7 @@ export const entriesPage = (entries: Entry[]): PagedEntries => ({
 
 export const usersPage = (users: PagedUsers['users']): PagedUsers => ({
   ...pageFields(users.length),
+  nextCursor: null,
   users,
 });
 

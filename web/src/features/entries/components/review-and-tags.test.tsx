@@ -52,7 +52,8 @@ function patchEntry(start: Entry) {
 }
 
 describe('review editor', () => {
-  it('previews the markdown and publishes the review', async () => {
+  /** The release page of a rated entry with its review editor open. */
+  async function openEditor() {
     mockApi({
       'GET /api/users/me': json(200, makeUser()),
       ...releaseRoutes(makeRelease(), rated(80)),
@@ -60,6 +61,10 @@ describe('review editor', () => {
     });
     renderApp('/release/r1');
     await userEvent.click(await screen.findByRole('button', { name: 'Write a review' }, slow));
+  }
+
+  it('previews the markdown and publishes the review', async () => {
+    await openEditor();
     const field = screen.getByRole('textbox', { name: 'Your review' });
     await userEvent.type(field, 'A **quiet** record');
     expect(screen.getByText('18 / 20,000 characters')).toBeTruthy();
@@ -75,6 +80,22 @@ describe('review editor', () => {
     expect(writes(vi.mocked(fetch))).toEqual([
       { key: 'PATCH /api/entries/e1', body: { review: 'A **quiet** record' } },
     ]);
+  }, 15_000);
+
+  it('keeps Publish disabled for a review of only zero-width characters and spaces', async () => {
+    await openEditor();
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Your review' }),
+      '\u200b \u200c\u2060\ufeff\u00ad',
+    );
+    expect(screen.getByText('6 / 20,000 characters')).toBeTruthy();
+
+    const publish = screen.getByRole('button', { name: 'Publish review' });
+    expect(publish.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(publish);
+    await userEvent.click(screen.getByRole('tab', { name: 'Preview' }));
+    expect(screen.getByText('Nothing to preview yet.')).toBeTruthy();
+    expect(writes(vi.mocked(fetch))).toEqual([]);
   }, 15_000);
 });
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { REVIEW_MAX_LENGTH } from '@earmark/common';
+import { isBlankText, REVIEW_MAX_LENGTH } from '@earmark/common';
 import type { Entry } from '@earmark/common';
 import { Button } from '../../../components/button';
 import { Markdown } from '../../../components/markdown';
@@ -38,7 +38,8 @@ export function ReviewEditor({
   const [text, setText] = useState(saved);
   const [tab, setTab] = useState<EditorTab>('write');
 
-  const blank = text.trim() === '';
+  // The server's rule: whitespace and zero-width characters alone are no review.
+  const blank = isBlankText(text);
   const unchanged = text === saved;
   const cannotSave = busy || blank || unchanged || text.length > REVIEW_MAX_LENGTH;
 

@@ -74,6 +74,39 @@ describe('follower lists', () => {
     ).toBe(true);
   });
 
+  it('shows more by the cursor the page before gave, until there is none', async () => {
+    const asked: (string | null)[] = [];
+    mockApi({
+      'GET /api/users/me': json(200, makeUser({ id: 'u1', username: 'mira' })),
+      'GET /api/users/username/ben': json(200, makeProfile()),
+      'GET /api/users/u2/followers/': (url) => {
+        const cursor = url.searchParams.get('cursor');
+        asked.push(cursor);
+        expect(url.searchParams.has('page')).toBe(false);
+        const fields = { totalItems: 2, totalPages: 2, itemsPerPage: 1 };
+        return cursor === null
+          ? json(200, {
+              ...usersPage([person('u3', 'cleo', false)]),
+              ...fields,
+              nextCursor: 'after-cleo',
+            })
+          : json(200, {
+              ...usersPage([person('u4', 'dana', false)]),
+              ...fields,
+              currentPage: 2,
+            });
+      },
+    });
+    renderApp('/ben/followers');
+
+    const more = await screen.findByRole('button', { name: 'Show more' }, { timeout: 5000 });
+    await userEvent.click(more);
+    expect(await screen.findByRole('link', { name: /dana/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /cleo/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(asked).toEqual([null, 'after-cleo']);
+  });
+
   it('says when the list is empty', async () => {
     mockApi({
       'GET /api/users/me': json(200, makeUser({ id: 'u1', username: 'mira' })),
