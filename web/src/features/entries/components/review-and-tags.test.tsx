@@ -144,4 +144,18 @@ describe('tags', () => {
       { key: 'POST /api/entries', body: { releaseId: 'r1', tags: ['tag2'] } },
     ]);
   });
+
+  it('adds no tag whose name shows nothing', async () => {
+    mockApi({
+      'GET /api/users/me': json(200, makeUser()),
+      ...releaseRoutes(makeRelease(), null),
+    });
+    renderApp('/release/r1');
+    const field = await screen.findByRole('textbox', { name: 'New tag' }, slow);
+    await userEvent.type(field, ' \u200b\u200d ');
+    const add = screen.getByRole('button', { name: 'Add tag' });
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(add);
+    expect(writes(vi.mocked(fetch))).toEqual([]);
+  });
 });

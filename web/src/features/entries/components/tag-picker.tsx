@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { TAG_MAX_LENGTH, TAGS_PER_ENTRY_MAX } from '@earmark/common';
+import { isBlankText, TAG_MAX_LENGTH, TAGS_PER_ENTRY_MAX } from '@earmark/common';
 import type { Entry, Tag } from '@earmark/common';
 import { Button } from '../../../components/button';
 import { CheckIcon, PlusIcon } from '../../../components/icons';
@@ -49,7 +49,7 @@ export function TagPicker({
   function addTag(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed || busy || full) return;
+    if (isBlankText(trimmed) || busy || full) return;
     const existing = choices.find((tag) => tag.name.toLowerCase() === trimmed.toLowerCase());
     if (existing) {
       setName('');
@@ -110,7 +110,7 @@ export function TagPicker({
           variant="secondary"
           size="small"
           icon={<PlusIcon size={16} />}
-          aria-disabled={busy || full || !name.trim() || undefined}
+          aria-disabled={busy || full || isBlankText(name) || undefined}
         >
           Add tag
         </Button>
