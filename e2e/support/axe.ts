@@ -56,3 +56,22 @@ export async function axeViolations(builder: AxeBuilder, what: string): Promise<
   const results = await builder.analyze();
   return describeViolations(results.violations).map((line) => `${what}: ${line}`);
 }
+
+/**
+ * The violations once the page has settled. A theme picked in another tab
+ * reaches this page through storage events and repaints over a few frames,
+ * so a check that finds something looks again for a while and reports only
+ * what is still there at the end.
+ */
+export async function settledViolations(
+  check: () => AxeBuilder,
+  what: string,
+  timeoutMs = 5_000,
+): Promise<string[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await axeViolations(check(), what);
+    if (found.length === 0 || Date.now() >= until) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
