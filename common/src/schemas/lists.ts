@@ -10,7 +10,6 @@ import {
 import { msg } from './messages';
 import { integer, maxItems, oneOf, queryInt, text } from './fields';
 import {
-  coverSchema,
   cursorPageFieldsSchema,
   pageFieldsSchema,
   releaseSummarySchema,
@@ -53,6 +52,14 @@ export const updateListSchema = z.object({
 });
 export type UpdateListInput = z.input<typeof updateListSchema>;
 
+/** One tile of a list's cover mosaic; the client applies the viewer's explicit-cover rules. */
+export const listCoverSchema = releaseSummarySchema.pick({
+  id: true,
+  cover: true,
+  explicitCoverArt: true,
+});
+export type ListCover = z.infer<typeof listCoverSchema>;
+
 /** A list as its page, its cards and its editor show it. */
 export const listSchema = z.object({
   id: z.string(),
@@ -68,8 +75,8 @@ export const listSchema = z.object({
   itemsCount: z.number().int(),
   likesCount: z.number().int(),
   commentsCount: z.number().int(),
-  /** The covers of its first four visible releases, in rank order (null: no cover). */
-  covers: z.array(coverSchema.nullable()),
+  /** Its first four visible releases, in rank order, for the cover mosaic. */
+  covers: z.array(listCoverSchema),
   /** Whether the signed-in viewer likes it (false when signed out). */
   liked: z.boolean(),
 });
