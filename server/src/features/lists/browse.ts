@@ -1,4 +1,4 @@
-import { and, count, eq, exists, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListSort, PagedLists, ReleaseInMyLists, listsQuerySchema } from '@earmark/common';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -35,22 +35,16 @@ const SORT_KEYS: Record<ListSort, SortKey[]> = {
  * user alone; every other reading shows published lists only.
  */
 function listsWhere(query: ListsQuery, viewerId: string | undefined): SQL {
-  const filters: (SQL | undefined)[] = [];
-  if (query.userId) {
-    filters.push(eq(lists.userId, query.userId), visibleList(viewerId));
-  } else {
-    filters.push(visibleList(null));
-  }
-  if (query.releaseId) {
-    filters.push(
-      visibleList(null),
-      exists(
-        sql`select 1 from ${listItems} where ${listItems.listId} = ${lists.id}
-          and ${listItems.releaseId} = ${query.releaseId}`,
-      ),
-    );
-  }
-  return and(...filters)!;
+  // The release page's lists are published ones, whoever looks.
+  const seenBy = query.userId && !query.releaseId ? viewerId : null;
+  return and(
+    visibleList(seenBy),
+    query.userId ? eq(lists.userId, query.userId) : undefined,
+    query.releaseId
+      ? sql`exists (select 1 from ${listItems} where ${listItems.listId} = ${lists.id}
+          and ${listItems.releaseId} = ${query.releaseId})`
+      : undefined,
+  )!;
 }
 
 /** A page of lists in one of the three sorts, by page number or by cursor. */
