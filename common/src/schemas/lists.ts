@@ -9,11 +9,7 @@ import {
 } from '../constants';
 import { msg } from './messages';
 import { integer, maxItems, oneOf, queryInt, text } from './fields';
-import {
-  cursorPageFieldsSchema,
-  pageFieldsSchema,
-  releaseSummarySchema,
-} from './catalogue';
+import { cursorPageFieldsSchema, pageFieldsSchema, releaseSummarySchema } from './catalogue';
 import { boundedOffset, pagingQueryShape } from './paging';
 import { userRefSchema } from './entries';
 
