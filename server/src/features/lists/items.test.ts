@@ -155,6 +155,32 @@ describe('list items: adding, notes, removing and reordering', () => {
     expect(await positions(id)).toEqual([0, 1, 2]);
   });
 
+  it('leaves hidden releases out of pages and reorders, keeping them last', async () => {
+    const hidden = await createRelease(t.db);
+    const id = await makeList(t, owner, {}, { releases: [rs[0]!, hidden, rs[1]!] });
+    await t.db.update(releases).set({ pendingDeletion: true }).where(eq(releases.id, hidden.id));
+    const page = await itemsOf(t, owner, id);
+    expect(page.totalItems).toBe(2);
+    expect(page.items.map((i) => [i.index, i.release.id])).toEqual([
+      [0, rs[0]!.id],
+      [1, rs[1]!.id],
+    ]);
+    expect((await getList(t, owner, id)).covers.map((c) => c.id)).toEqual([rs[0]!.id, rs[1]!.id]);
+    const [a, b] = page.items.map((i) => i.id) as [string, string];
+    const items = [
+      { id: a, index: 1 },
+      { id: b, index: 0 },
+    ];
+    await ok(call(t, owner, 'PATCH', `/lists/${id}/items`, { items }), 204);
+    const order = await t.db
+      .select({ releaseId: listItems.releaseId })
+      .from(listItems)
+      .where(eq(listItems.listId, id))
+      .orderBy(asc(listItems.position));
+    expect(order.map((r) => r.releaseId)).toEqual([rs[1]!.id, rs[0]!.id, hidden.id]);
+    expect(await positions(id)).toEqual([0, 1, 2]);
+  });
+
   it('holds at most 5000 releases', async () => {
     const id = await makeList(t, owner);
     // Filled directly to one short of the limit.

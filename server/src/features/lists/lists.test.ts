@@ -100,10 +100,13 @@ describe('lists: who sees and changes what', () => {
       expect((await call(t, other, method, `/lists/${shown}${path}`, body)).statusCode).toBe(403);
       expect((await call(t, other, method, `/lists/${draft}${path}`, body)).statusCode).toBe(404);
     }
+    // A visitor's cached page is dropped by the owner's change.
+    expect((await getList(t, null, shown)).ranked).toBe(false);
     const updated = await ok<List>(
       call(t, owner, 'PATCH', `/lists/${shown}`, { ranked: true, description: '*Loud*' }),
     );
     expect(updated).toMatchObject({ title: 'Best of 1977', ranked: true, description: '*Loud*' });
+    expect((await getList(t, null, shown)).ranked).toBe(true);
     // Publishing twice keeps the first publication.
     const again = await ok<List>(call(t, owner, 'PATCH', `/lists/${shown}/publish`));
     expect(again.publishedAt).toBe(updated.publishedAt);
