@@ -50,6 +50,8 @@ describe('lists: who sees and changes what', () => {
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toEqual(['title must be longer than or equal to 1 characters']);
     expect((await call(t, null, 'POST', '/lists', { title: 'x' })).statusCode).toBe(401);
+    const [unconfirmed] = await members(t, 1, { accountStatus: AccountStatus.NOT_CONFIRMED });
+    expect((await call(t, unconfirmed!, 'POST', '/lists', { title: 'x' })).statusCode).toBe(403);
   });
 
   it('hides a draft from everyone but its owner, everywhere', async () => {
