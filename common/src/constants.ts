@@ -119,3 +119,10 @@ export const RESERVED_USERNAMES: readonly string[] = [
 ];
 
 export const CONTACT_EMAIL = 'hello@earmark.example';
+
+/** Lists. */
+export const LIST_TITLE_MAX_LENGTH = 150;
+export const LIST_NOTE_MAX_LENGTH = 5_000;
+export const LIST_ITEMS_MAX = 5_000;
+export const LISTS_PAGE_SIZE = 24;
+export const LIST_ITEMS_PAGE_SIZE = 50;

@@ -20,3 +20,4 @@ export * from './schemas/paging';
 export * from './schemas/catalogue';
 export * from './schemas/entries';
 export * from './theme/defaults';
+export * from './schemas/lists';

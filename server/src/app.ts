@@ -45,6 +45,7 @@ import { releasesRoutes } from './features/releases/routes';
 import { entriesRoutes } from './features/entries/routes';
 import { followingEntriesRoutes, followsRoutes } from './features/follows/routes';
 import { userStatsRoutes } from './features/user-stats/routes';
+import { listsRoutes } from './features/lists/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(labelsRoutes, { prefix: '/labels' });
       await api.register(genresRoutes, { prefix: '/genres' });
       await api.register(languagesRoutes, { prefix: '/languages' });
+      await api.register(listsRoutes, { prefix: '/lists' });
     },
     { prefix: '/api' },
   );

@@ -14,7 +14,7 @@
  */
 
 /** The rows a recount sets: releases, tracks, entries, users, or a release's genre scores. */
-export type CountedTable = 'releases' | 'tracks' | 'entries' | 'users' | 'release_genres';
+export type CountedTable = 'releases' | 'tracks' | 'entries' | 'users' | 'release_genres' | 'lists';
 
 export interface CounterRecount {
   /** What the statement recounts, as `npm run db:recount` reports it. */
@@ -160,6 +160,26 @@ const genreScores: CounterRecount = {
     select id from gone union all select id from upserted`,
 };
 
+/** A list's items and likes (its comments are counted by the comments feature). */
+const listCounters: CounterRecount = {
+  counter: 'list items and likes',
+  table: 'lists',
+  sql: (ids) => `
+    update lists l set items_count = c.items, likes_count = c.likes
+    from (
+      select l2.id, coalesce(it.n, 0) items, coalesce(lk.n, 0) likes
+      from lists l2
+      left join (
+        select list_id, count(*)::int n from list_items where true ${only('list_id', ids)}
+        group by list_id) it on it.list_id = l2.id
+      left join (
+        select list_id, count(*)::int n from list_likes where true ${only('list_id', ids)}
+        group by list_id) lk on lk.list_id = l2.id
+      where true ${only('l2.id', ids)}) c
+    where c.id = l.id and (l.items_count, l.likes_count) is distinct from (c.items, c.likes)
+    returning l.id`,
+};
+
 /** Every counter, in an order where none reads another. */
 export const COUNTER_RECOUNTS: readonly CounterRecount[] = [
   releaseStats,
@@ -167,4 +187,5 @@ export const COUNTER_RECOUNTS: readonly CounterRecount[] = [
   entryVotes,
   userCounters,
   genreScores,
+  listCounters,
 ];

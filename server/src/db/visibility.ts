@@ -7,13 +7,16 @@
  * - Accounts: banned and deleted accounts (HIDDEN_ACCOUNT_STATUSES in
  *   common) are hidden with everything they wrote: profile, entries,
  *   ratings, reviews, tags, track votes, follows.
+ * - Lists: a draft is seen by its owner alone; a hidden owner's lists are
+ *   hidden from everyone, the owner included (a hidden account has no session).
  * - Catalogue things (releases, artists, labels, genres) waiting for
  *   deletion (their auto-approved creation was voted down) or merged into
  *   another are hidden: absent from every list and 404 on their own page.
  */
-import { and, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { HIDDEN_ACCOUNT_STATUSES } from '@earmark/common';
 import { releases, type artists, type genres, type labels } from './schema/catalogue';
+import { lists } from './schema/lists';
 import { users } from './schema/users';
 
 const hiddenStatuses = [...HIDDEN_ACCOUNT_STATUSES] as number[];
@@ -57,4 +60,13 @@ export function visibleAccountAlias(alias: string): SQL {
  */
 export function visibleEntry(): SQL {
   return and(visibleAccount(), isVisible(releases))!;
+}
+
+/**
+ * Lists the viewer may see: the owner's account is not hidden and the list
+ * is published or the viewer's own. Needs `users` joined on the owner.
+ */
+export function visibleList(viewerId?: string | null): SQL {
+  const seen = viewerId ? or(eq(lists.published, true), eq(lists.userId, viewerId)) : undefined;
+  return and(visibleAccount(), seen ?? eq(lists.published, true))!;
 }

@@ -10,7 +10,16 @@ export const cacheTags = {
   user: (id: string) => `user:${id}`,
   /** Site-wide entry lists (new reviews, top reviews...). */
   entries: 'entries',
+  /** One list's page and items. */
+  list: (id: string) => `list:${id}`,
+  /** Every page of GET lists (any sort, owner or release). */
+  lists: 'lists',
 };
+
+/** The tags a write to a list touches: its page and items, and every page of lists. */
+export function listWriteTags(listId: string): string[] {
+  return [cacheTags.list(listId), cacheTags.lists];
+}
 
 /**
  * Tags of what catalogue edits change, apart from the community data above,

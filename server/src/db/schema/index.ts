@@ -2,3 +2,4 @@ export * from './users';
 export * from './catalogue';
 export * from './entries';
 export * from './follows';
+export * from './lists';

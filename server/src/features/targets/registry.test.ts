@@ -119,8 +119,8 @@ describe('targets registry', () => {
     expect(await find('review', ratingOnly)).toBeNull();
   });
 
-  it('leaves lists, comments and submissions to the features that add them', async () => {
-    for (const kind of ['list', 'comment', 'submission'] as const) {
+  it('leaves comments and submissions to the features that add them', async () => {
+    for (const kind of ['comment', 'submission'] as const) {
       expect(hasTargetKind(kind)).toBe(false);
       await expect(find(kind, 'x')).rejects.toThrow(`No feature has registered the ${kind}`);
     }

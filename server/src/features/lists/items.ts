@@ -1,0 +1,215 @@
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import {
+  LIST_ITEMS_MAX,
+  LIST_ITEMS_PAGE_SIZE,
+  type PagedListItems,
+  type ReorderListItemsInput,
+} from '@earmark/common';
+import type { DbOrTx } from '../../db/client';
+import { releases } from '../../db/schema/catalogue';
+import { listItems, lists } from '../../db/schema/lists';
+import type { UserRow } from '../../db/schema/users';
+import { isVisible } from '../../db/visibility';
+import { catalogueTags, listWriteTags } from '../../lib/cache-tags';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { pageFields } from '../../lib/keyset';
+import { violatedUniqueIndex } from '../../lib/unique-violation';
+import { transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
+import { toSummaries, type ReleaseViewer } from '../releases/summaries';
+import { requireOwnList, requireReadableList } from './access';
+import { validateOrder } from './order';
+
+export const ALREADY_IN_LIST = 'This release is already in the list';
+export const LIST_FULL = `A list can hold at most ${LIST_ITEMS_MAX} releases`;
+export const ITEM_NOT_FOUND = 'List item not found';
+export const RELEASE_NOT_FOUND = 'Release not found';
+
+/** The items of a list whose release is visible: what its pages show and a reorder names. */
+const visibleItemsOf = (listId: string) => and(eq(listItems.listId, listId), isVisible(releases));
+
+/**
+ * A page of a list's items in rank order, each with its 0-based index among
+ * the items shown (hidden releases left out) and its release card. The
+ * tags are those the page shows, for the read cache.
+ */
+export async function listItemsPage(
+  db: DbOrTx,
+  listId: string,
+  page: number,
+  viewer: ReleaseViewer,
+): Promise<{ page: PagedListItems; tags: string[] }> {
+  await requireReadableList(db, listId, viewer);
+  const pageSize = LIST_ITEMS_PAGE_SIZE;
+  const before = (page - 1) * pageSize;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: listItems.id, note: listItems.note, release: releases })
+      .from(listItems)
+      .innerJoin(releases, eq(releases.id, listItems.releaseId))
+      .where(visibleItemsOf(listId))
+      .orderBy(asc(listItems.position), asc(listItems.id))
+      .limit(pageSize)
+      .offset(before),
+    db
+      .select({ n: count() })
+      .from(listItems)
+      .innerJoin(releases, eq(releases.id, listItems.releaseId))
+      .where(visibleItemsOf(listId)),
+  ]);
+  const cards = await toSummaries(
+    db,
+    rows.map((r) => r.release),
+    viewer,
+  );
+  const items = rows.map((r, i) => ({
+    id: r.id,
+    index: before + i,
+    note: r.note,
+    release: cards[i]!,
+  }));
+  const fields = pageFields({
+    totalItems: total?.n ?? 0,
+    pageSize,
+    before,
+    currentItems: items.length,
+    nextCursor: null,
+  });
+  const { nextCursor: _, ...pageOnly } = fields;
+  return {
+    page: { ...pageOnly, items },
+    tags: rows.map((r) => catalogueTags.release(r.release.id)),
+  };
+}
+
+/** Moves a list's items counter and its last-change time, with the cache tags of the change. */
+async function touch(uow: UnitOfWork, listId: string, itemsDelta = 0): Promise<void> {
+  await uow.tx
+    .update(lists)
+    .set({ itemsCount: sql`${lists.itemsCount} + ${itemsDelta}`, updatedAt: sql`now()` })
+    .where(eq(lists.id, listId));
+  uow.invalidate(...listWriteTags(listId));
+}
+
+/** Appends a release to the actor's list: 409 when it is already there, 400 when full. */
+export async function addListItem(
+  scope: WriteScope,
+  actor: UserRow,
+  listId: string,
+  releaseId: string,
+): Promise<{ listId: string; itemId: string }> {
+  return transact(scope, async (uow) => {
+    const { tx } = uow;
+    // Locked: appends to one list take turns, so positions and the limit hold.
+    const list = await requireOwnList(tx, listId, actor);
+    const [release] = await tx
+      .select({ id: releases.id })
+      .from(releases)
+      .where(and(eq(releases.id, releaseId), isVisible(releases)))
+      .limit(1);
+    if (!release) throw notFound(RELEASE_NOT_FOUND);
+    const [present] = await tx
+      .select({ id: listItems.id })
+      .from(listItems)
+      .where(and(eq(listItems.listId, listId), eq(listItems.releaseId, releaseId)))
+      .limit(1);
+    if (present) throw conflict(ALREADY_IN_LIST);
+    if (list.itemsCount >= LIST_ITEMS_MAX) throw badRequest(LIST_FULL);
+    const itemId = newId();
+    try {
+      await tx.insert(listItems).values({
+        id: itemId,
+        listId,
+        releaseId,
+        position: sql`(select coalesce(max(position) + 1, 0) from list_items where list_id = ${listId})`,
+      });
+    } catch (err) {
+      if (violatedUniqueIndex(err) === 'list_items_list_release_key')
+        throw conflict(ALREADY_IN_LIST);
+      throw err;
+    }
+    await touch(uow, listId, 1);
+    return { listId, itemId };
+  });
+}
+
+/** Sets or clears (null or empty) an item's note. */
+export async function setItemNote(
+  scope: WriteScope,
+  actor: UserRow,
+  listId: string,
+  itemId: string,
+  note: string | null,
+): Promise<void> {
+  await transact(scope, async (uow) => {
+    await requireOwnList(uow.tx, listId, actor);
+    const changed = await uow.tx
+      .update(listItems)
+      .set({ note: note === '' ? null : note })
+      .where(and(eq(listItems.id, itemId), eq(listItems.listId, listId)))
+      .returning({ id: listItems.id });
+    if (changed.length === 0) throw notFound(ITEM_NOT_FOUND);
+    await touch(uow, listId);
+  });
+}
+
+/** Removes an item; the items after it move up one rank, so ranks stay 0..n-1. */
+export async function removeListItem(
+  scope: WriteScope,
+  actor: UserRow,
+  listId: string,
+  itemId: string,
+): Promise<void> {
+  await transact(scope, async (uow) => {
+    const { tx } = uow;
+    await requireOwnList(tx, listId, actor);
+    const [gone] = await tx
+      .delete(listItems)
+      .where(and(eq(listItems.id, itemId), eq(listItems.listId, listId)))
+      .returning({ position: listItems.position });
+    if (!gone) throw notFound(ITEM_NOT_FOUND);
+    await tx
+      .update(listItems)
+      .set({ position: sql`${listItems.position} - 1` })
+      .where(and(eq(listItems.listId, listId), gt(listItems.position, gone.position)));
+    await touch(uow, listId, -1);
+  });
+}
+
+/**
+ * Sets the whole order of the actor's list in one UPDATE. The payload names
+ * every item shown (see validateOrder); items of hidden releases keep their
+ * order after them.
+ */
+export async function reorderListItems(
+  scope: WriteScope,
+  actor: UserRow,
+  listId: string,
+  input: ReorderListItemsInput,
+): Promise<void> {
+  await transact(scope, async (uow) => {
+    const { tx } = uow;
+    await requireOwnList(tx, listId, actor);
+    const current = await tx
+      .select({ id: listItems.id, visible: isVisible(releases).mapWith(Boolean) })
+      .from(listItems)
+      .innerJoin(releases, eq(releases.id, listItems.releaseId))
+      .where(eq(listItems.listId, listId))
+      .orderBy(asc(listItems.position), asc(listItems.id));
+    const shown = current.filter((r) => r.visible).map((r) => r.id);
+    const ordered = validateOrder(shown, input.items);
+    const hidden = current.filter((r) => !r.visible).map((r) => r.id);
+    const ids = [...ordered, ...hidden];
+    if (ids.length === 0) return;
+    await tx.execute(sql`
+      update list_items li set position = (v.n - 1)::int
+      from unnest(${toArray(ids)}::text[]) with ordinality as v(id, n)
+      where li.id = v.id and li.list_id = ${listId}`);
+    await touch(uow, listId);
+  });
+}
+
+/** A text array parameter, written as a PostgreSQL array literal (ids are of our own alphabet). */
+function toArray(ids: readonly string[]): string {
+  return `{${ids.map((id) => `"${id.replace(/["\\]/g, '')}"`).join(',')}}`;
+}

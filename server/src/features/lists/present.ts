@@ -1,0 +1,75 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ExplicitCoverArt, List, ListCover } from '@earmark/common';
+import { jsonList } from '../../db/json-list';
+import type { CoverFiles } from '../../db/schema/catalogue';
+import { lists } from '../../db/schema/lists';
+import { visibleCatalogueAlias } from '../../db/visibility';
+import { coverUrls } from '../releases/present';
+import { toUserRef, userRefColumns } from '../users/present';
+
+/** How many releases a list's cover mosaic shows. */
+export const MOSAIC_SIZE = 4;
+
+interface StoredCover {
+  id: string;
+  cover: CoverFiles | null;
+  explicitCoverArt: string[];
+}
+
+/** The first visible releases of the list, in rank order, as one JSON column. */
+const coversJson = jsonList<StoredCover>(sql`select json_agg(json_build_object(
+    'id', c.id, 'cover', c.cover, 'explicitCoverArt', c.explicit_cover_art) order by c.position)
+  from (select r.id, r.cover, r.explicit_cover_art, li.position
+    from list_items li join releases r on r.id = li.release_id
+    where li.list_id = ${lists.id} and ${visibleCatalogueAlias('r')}
+    order by li.position limit ${sql.raw(String(MOSAIC_SIZE))}) c`);
+
+/** Whether the viewer likes the list (false for a signed-out viewer). */
+function likedBy(viewerId: string | undefined): SQL<boolean> {
+  return viewerId
+    ? sql<boolean>`exists (select 1 from list_likes ll
+        where ll.list_id = ${lists.id} and ll.user_id = ${viewerId})`
+    : sql<boolean>`false`;
+}
+
+/** The columns a list's card or page is made from (needs `users` joined on the owner). */
+export function listColumns(viewerId: string | undefined) {
+  return {
+    list: lists,
+    owner: userRefColumns,
+    covers: coversJson,
+    liked: likedBy(viewerId),
+  };
+}
+
+type ListSelection = {
+  list: typeof lists.$inferSelect;
+  owner: Parameters<typeof toUserRef>[0];
+  covers: StoredCover[];
+  liked: boolean;
+};
+
+export function toList(row: ListSelection): List {
+  const { list } = row;
+  return {
+    id: list.id,
+    title: list.title,
+    description: list.description,
+    grid: list.grid,
+    ranked: list.ranked,
+    published: list.published,
+    publishedAt: list.publishedAt?.toISOString() ?? null,
+    createdAt: list.createdAt.toISOString(),
+    updatedAt: list.updatedAt.toISOString(),
+    owner: toUserRef(row.owner),
+    itemsCount: list.itemsCount,
+    likesCount: list.likesCount,
+    commentsCount: list.commentsCount,
+    covers: row.covers.map((c): ListCover => ({
+      id: c.id,
+      cover: coverUrls(c.cover),
+      explicitCoverArt: c.explicitCoverArt as ExplicitCoverArt[],
+    })),
+    liked: Boolean(row.liked),
+  };
+}
