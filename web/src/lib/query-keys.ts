@@ -91,3 +91,16 @@ export const entryKeys = {
   userList: (userId: string, query: object, pageSize: number) =>
     [...entryKeys.userLists(), userId, query, pageSize] as const,
 };
+
+export const listKeys = {
+  all: ['lists'] as const,
+  /** Lists of lists, page by page (infinite PagedLists), by their query. */
+  browses: () => [...listKeys.all, 'infinite'] as const,
+  browse: (query: object) => [...listKeys.browses(), query] as const,
+  /** One list (List). */
+  details: () => [...listKeys.all, 'detail'] as const,
+  detail: (id: string) => [...listKeys.details(), id] as const,
+  /** A list's items, by page number (PagedListItems). */
+  items: (id: string) => [...listKeys.detail(id), 'items'] as const,
+  itemsPage: (id: string, page: number) => [...listKeys.items(id), page] as const,
+};

@@ -1,16 +1,22 @@
 import { z } from 'zod';
 import {
   artistSchema,
+  createListReplySchema,
   currentUserSchema,
   entrySchema,
   followReplySchema,
   genreSchema,
   labelSchema,
+  listLikeReplySchema,
+  listSchema,
   messageReplySchema,
+  pagedListItemsSchema,
+  pagedListsSchema,
   pagedEntriesSchema,
   pagedReleasesSchema,
   pagedUsersSchema,
   releaseGenreVotesSchema,
+  releaseInMyListsSchema,
   releaseSchema,
   reviewVoteReplySchema,
   signedInReplySchema,
@@ -69,6 +75,12 @@ const CONTRACT: [method: string, path: string, reply: z.ZodType][] = [
   ['POST', '/genres/rg', releaseGenreVotesSchema],
   ['DELETE', `/genres/rg/${ID}`, releaseGenreVotesSchema],
   ['GET', `/genres/${ID}`, genreSchema],
+  ['GET', '/lists', pagedListsSchema],
+  ['POST', '/lists', createListReplySchema],
+  ['GET', `/lists/release/${ID}`, releaseInMyListsSchema],
+  ['(GET|PATCH)', `/lists/${ID}(/publish)?`, listSchema],
+  ['GET', `/lists/${ID}/items`, pagedListItemsSchema],
+  ['(POST|DELETE)', `/lists/${ID}/likes`, listLikeReplySchema],
 ];
 
 const ROUTES = CONTRACT.map(([method, path, reply]) => ({
