@@ -74,6 +74,16 @@ function cataloguePages(): RouteObject[] {
       lazy: lazyPage(() => import('../features/reviews/pages/review-page')),
     },
     {
+      path: paths.lists.path,
+      loader: () => redirect(paths.listsTab.href('new')),
+      Component: () => null,
+    },
+    {
+      path: paths.listsTab.path,
+      lazy: lazyPage(() => import('../features/lists/pages/lists-page')),
+    },
+    { path: paths.list.path, lazy: lazyPage(() => import('../features/lists/pages/list-page')) },
+    {
       path: paths.release.path,
       lazy: lazyPage(() => import('../features/releases/pages/release-page')),
       children: [

@@ -69,6 +69,8 @@ export const paths = {
   reviewList: { path: '/reviews/:sort', href: (sort: string) => `/reviews/${enc(sort)}` },
   review: { path: '/review/:id', href: (id: string) => `/review/${enc(id)}` },
   lists: { path: '/lists', href: (kind?: string) => (kind ? `/lists/${kind}` : '/lists') },
+  /** One of the lists of lists (`new` or `popular`). */
+  listsTab: { path: '/lists/:sort', href: (sort: string) => `/lists/${enc(sort)}` },
   list: { path: '/list/:id', href: (id: string) => `/list/${enc(id)}` },
   artist: { path: '/artist/:id', href: (id: string) => `/artist/${enc(id)}` },
   label: { path: '/label/:id', href: (id: string) => `/label/${enc(id)}` },
@@ -99,6 +101,10 @@ export const paths = {
   userReviews: {
     path: '/:username/reviews',
     href: (username: string) => `/${enc(username)}/reviews`,
+  },
+  userLists: {
+    path: '/:username/lists',
+    href: (username: string) => `/${enc(username)}/lists`,
   },
   userFollowing: {
     path: '/:username/following',

@@ -100,7 +100,6 @@ export const listKeys = {
   /** One list (List). */
   details: () => [...listKeys.all, 'detail'] as const,
   detail: (id: string) => [...listKeys.details(), id] as const,
-  /** A list's items, by page number (PagedListItems). */
-  items: (id: string) => [...listKeys.detail(id), 'items'] as const,
-  itemsPage: (id: string, page: number) => [...listKeys.items(id), page] as const,
+  /** A list's items, page by page (infinite PagedListItems). */
+  items: (id: string) => [...listKeys.all, 'items', id] as const,
 };

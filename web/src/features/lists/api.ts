@@ -46,15 +46,15 @@ export function useList(id: string) {
 export const fetchListItems = (id: string, page: number, signal?: AbortSignal) =>
   api.get<PagedListItems>(`${listPath(id)}/items`, { query: { page }, signal });
 
-export const listItemsQueryOptions = (id: string, page: number) =>
-  queryOptions({
-    queryKey: listKeys.itemsPage(id, page),
-    queryFn: ({ signal }) => fetchListItems(id, page, signal),
+/** A list's items in rank order, page by page (the items call pages by number). */
+export const listItemsInfiniteQueryOptions = (id: string) =>
+  infiniteQueryOptions({
+    queryKey: listKeys.items(id),
+    queryFn: ({ pageParam, signal }) => fetchListItems(id, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.currentPage < last.totalPages ? last.currentPage + 1 : undefined,
   });
-
-export function useListItems(id: string, page: number) {
-  return useQuery(listItemsQueryOptions(id, page));
-}
 
 export const likeList = (id: string) => api.post<ListLikeReply>(`${listPath(id)}/likes`);
 export const unlikeList = (id: string) => api.del<ListLikeReply>(`${listPath(id)}/likes`);

@@ -1,0 +1,77 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { List } from '@earmark/common';
+import { EmptyState } from '../../../components/empty-state';
+import { ListIcon } from '../../../components/icons';
+import { PageSpinner } from '../../../components/spinner';
+import { paths } from '../../../lib/paths';
+import { listsInfiniteQueryOptions } from '../api';
+import type { ListsFilter } from '../api';
+import { countLabel, ownerName } from '../format';
+import { DraftBadge } from './draft-badge';
+import { ListCoverMosaic } from './list-cover-mosaic';
+import { NextPageFooter, PagedLoadError } from './paged-states';
+import styles from './list-cards.module.css';
+
+export interface ListCardsProps {
+  filter: ListsFilter;
+  /** Accessible name of the cards' list. */
+  label: string;
+  emptyText?: string;
+}
+
+/** Lists as cards, loading the next page as the reader nears the end (or on 'Show more'). */
+export function ListCards({ filter, label, emptyText = 'No lists yet' }: ListCardsProps) {
+  const query = useInfiniteQuery(listsInfiniteQueryOptions(filter));
+  if (query.isPending) return <PageSpinner label="Loading lists" />;
+  if (!query.data) {
+    return (
+      <PagedLoadError
+        title="These lists could not be loaded."
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+
+  const lists = query.data.pages.flatMap((page) => page.lists);
+  if (lists.length === 0) return <EmptyState icon={<ListIcon size={28} />} title={emptyText} />;
+
+  return (
+    <div className={styles.wrap}>
+      <ul className={styles.cards} aria-label={label}>
+        {lists.map((list) => (
+          <li key={list.id}>
+            <ListCard list={list} />
+          </li>
+        ))}
+      </ul>
+      <NextPageFooter query={query} what="lists" />
+    </div>
+  );
+}
+
+function ListCard({ list }: { list: List }) {
+  return (
+    <article className={styles.card}>
+      <ListCoverMosaic covers={list.covers} />
+      <div className={styles.text}>
+        <h3 className={styles.title}>
+          <Link to={paths.list.href(list.id)} className={styles.titleLink}>
+            {list.title}
+          </Link>
+        </h3>
+        {!list.published && <DraftBadge />}
+        <p className={styles.meta}>
+          <span>by </span>
+          <Link to={paths.user.href(list.owner.username)} className={styles.owner}>
+            {ownerName(list.owner)}
+          </Link>
+        </p>
+        <p className={styles.meta}>
+          {countLabel(list.itemsCount, 'release')} · {countLabel(list.likesCount, 'like')}
+        </p>
+      </div>
+    </article>
+  );
+}
