@@ -175,6 +175,10 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/users/pages/profile-reviews-page')),
                   },
                   {
+                    path: paths.userLists.path,
+                    lazy: lazyPage(() => import('../features/users/pages/profile-lists-page')),
+                  },
+                  {
                     path: paths.userFollowing.path,
                     lazy: lazyPage(() => import('../features/users/pages/profile-following-page')),
                   },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { List } from '@earmark/common';
@@ -17,11 +18,12 @@ export interface ListCardsProps {
   filter: ListsFilter;
   /** Accessible name of the cards' list. */
   label: string;
-  emptyText?: string;
+  /** What shows when there is none; 'No lists yet' when omitted. */
+  empty?: ReactNode;
 }
 
 /** Lists as cards, loading the next page as the reader nears the end (or on 'Show more'). */
-export function ListCards({ filter, label, emptyText = 'No lists yet' }: ListCardsProps) {
+export function ListCards({ filter, label, empty }: ListCardsProps) {
   const query = useInfiniteQuery(listsInfiniteQueryOptions(filter));
   if (query.isPending) return <PageSpinner label="Loading lists" />;
   if (!query.data) {
@@ -35,7 +37,8 @@ export function ListCards({ filter, label, emptyText = 'No lists yet' }: ListCar
   }
 
   const lists = query.data.pages.flatMap((page) => page.lists);
-  if (lists.length === 0) return <EmptyState icon={<ListIcon size={28} />} title={emptyText} />;
+  if (lists.length === 0)
+    return empty ?? <EmptyState icon={<ListIcon size={28} />} title="No lists yet" />;
 
   return (
     <div className={styles.wrap}>

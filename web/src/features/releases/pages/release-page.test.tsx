@@ -6,6 +6,7 @@ import { dismissSnackbar } from '../../../lib/snackbar';
 import { json, makeUser, mockApi, signedOut } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { makeEntriesPage } from '../../reviews/test-support';
+import { listsPage } from '../../lists/test-support';
 import { makeRelease, makeTrack } from '../test-support';
 
 afterEach(() => {
@@ -65,6 +66,7 @@ describe('release page', () => {
         200,
         makeRelease({ stats: { ratingsCount: 0, ratingsAvg: null } }),
       ),
+      'GET /api/lists': json(200, listsPage([])),
     });
     const { router } = renderApp('/release/r1/lists');
     expect(await screen.findByText('This release is not in any list yet')).toBeTruthy();

@@ -68,7 +68,7 @@ function stat(label: string): string | null | undefined {
 }
 
 describe('profile layout', () => {
-  it('links the tabs of the profile, lists excepted until they exist', async () => {
+  it('links the tabs of the profile', async () => {
     mockApi({
       'GET /api/users/me': signedOut,
       'GET /api/users/username/ben': json(200, makeProfile()),
@@ -83,6 +83,7 @@ describe('profile layout', () => {
       ['Overview', '/ben'],
       ['Music', '/ben/music'],
       ['Reviews', '/ben/reviews'],
+      ['Lists', '/ben/lists'],
       ['Following', '/ben/following'],
       ['Followers', '/ben/followers'],
     ]);

@@ -18,12 +18,13 @@ import { ProfileHeader } from '../components/profile-header';
 import type { ProfileContext } from '../profile-context';
 import styles from './profile-page.module.css';
 
-type Tab = 'overview' | 'music' | 'reviews' | 'following' | 'followers';
+type Tab = 'overview' | 'music' | 'reviews' | 'lists' | 'following' | 'followers';
 
 const TABS: { tab: Tab; label: string; href: (username: string) => string }[] = [
   { tab: 'overview', label: 'Overview', href: paths.user.href },
   { tab: 'music', label: 'Music', href: paths.userMusic.href },
   { tab: 'reviews', label: 'Reviews', href: paths.userReviews.href },
+  { tab: 'lists', label: 'Lists', href: paths.userLists.href },
   { tab: 'following', label: 'Following', href: paths.userFollowing.href },
   { tab: 'followers', label: 'Followers', href: paths.userFollowers.href },
 ];
@@ -32,6 +33,7 @@ const TAB_TITLES: Record<Tab, (name: string) => string> = {
   overview: (name) => name,
   music: (name) => `${name}'s music`,
   reviews: (name) => `Reviews by ${name}`,
+  lists: (name) => `Lists by ${name}`,
   following: (name) => `People ${name} follows`,
   followers: (name) => `People following ${name}`,
 };
