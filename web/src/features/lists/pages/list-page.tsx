@@ -59,7 +59,12 @@ function ListView({ list }: { list: List }) {
           <ListLikeButton list={list} />
         </header>
         {list.description && <Markdown className={styles.description}>{list.description}</Markdown>}
-        <ListItems list={list} />
+        <section aria-labelledby="list-releases">
+          <h2 id="list-releases" className="visually-hidden">
+            Releases
+          </h2>
+          <ListItems list={list} />
+        </section>
       </article>
     </PageFrame>
   );
