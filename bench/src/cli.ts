@@ -1,11 +1,14 @@
 import { runCleanup } from './lib/cleanup';
 
-const USAGE = `Usage: npm run bench -- <catalogue|large|paging>
+const USAGE = `Usage: npm run bench -- <catalogue|large|paging|live>
 
   catalogue  seed time and release page / top list latency on the demo catalogue (PGlite, PostgreSQL)
   large      generates a large dataset in PostgreSQL and loads the main read endpoints
   paging     on the large dataset: the first page, the deepest page number and a cursor page
              near the end of the long lists, one request at a time
+  live       500 signed-in sockets and 200 notifications a second: delivery latency from the
+             call's answer to the socket event, on PGlite and on two instances with PostgreSQL
+             and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379)
 
 Requires a built server (npm run build). PostgreSQL admin URL: BENCH_DATABASE_URL
 (default postgres://postgres@127.0.0.1:5432/postgres).`;
@@ -14,6 +17,7 @@ const commands: Record<string, () => Promise<void>> = {
   catalogue: async () => (await import('./catalogue')).runCatalogue(),
   large: async () => (await import('./large')).runLarge(),
   paging: async () => (await import('./paging')).runPaging(),
+  live: async () => (await import('./live')).runLive(),
 };
 
 async function main(): Promise<void> {

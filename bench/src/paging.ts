@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { startEarmark } from './lib/earmark';
 import { requireBuiltServer } from './lib/paths';
 import { ensureReachable, withClient } from './lib/postgres';
 import { fmt, machine, stamp, table, writeResults } from './lib/report';
+import { signIn } from './lib/sessions';
 
 /**
  * Paging depth on the large dataset: the first page, the deepest page number
@@ -115,24 +115,6 @@ function cases(cursors: Record<string, string>): Case[] {
   ]);
 }
 
-/** A session for some confirmed user, written straight to the database, as a cookie. */
-async function signIn(url: string): Promise<{ cookie: string; end(): Promise<void> }> {
-  const token = randomBytes(32).toString('base64url');
-  const id = createHash('sha256').update(token).digest('hex');
-  await withClient(url, (c) =>
-    c.query(
-      `insert into sessions (id, user_id, expires_at)
-       select $1, id, now() + interval '1 day' from users where account_status = 20
-       order by entries_count desc limit 1`,
-      [id],
-    ),
-  );
-  return {
-    cookie: `earmark_session=${token}`,
-    end: () => withClient(url, (c) => c.query('delete from sessions where id = $1', [id])).then(),
-  };
-}
-
 async function time(
   baseUrl: string,
   c: Case,
@@ -189,7 +171,7 @@ export async function runPaging(): Promise<void> {
           const all = cases(await deepCursors(dataset.url));
           for (const [viewer, headers] of [
             ['signed out', {}],
-            ['signed in', { cookie: session.cookie }],
+            ['signed in', { cookie: session.cookies[0]! }],
           ] as const) {
             for (const c of all) {
               const t = await time(earmark.baseUrl, c, headers);

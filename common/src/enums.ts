@@ -152,7 +152,14 @@ export const CommentTargetKind = {
 } as const;
 export type CommentTargetKind = ValueOf<typeof CommentTargetKind>;
 
-export const NotificationKind = { OTHER: 0, FOLLOW: 10, COMMENT: 20, MENTION: 30 } as const;
+/** What a notification tells: an admin message, a new follower, a comment, a mention, a list like. */
+export const NotificationKind = {
+  OTHER: 0,
+  FOLLOW: 10,
+  COMMENT: 20,
+  MENTION: 30,
+  LIKE: 40,
+} as const;
 export type NotificationKind = ValueOf<typeof NotificationKind>;
 
 export const SubmissionStatus = {

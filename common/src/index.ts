@@ -21,3 +21,6 @@ export * from './schemas/catalogue';
 export * from './schemas/entries';
 export * from './theme/defaults';
 export * from './schemas/lists';
+export * from './schemas/search';
+export * from './schemas/comments';
+export * from './format/mentions';

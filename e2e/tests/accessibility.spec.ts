@@ -232,8 +232,12 @@ test.describe('accessibility', () => {
     await login(page, await newUser({ confirmed: true }));
     await page.goto(`/release/${release.id}`);
     const tracks = page.getByRole('region', { name: 'Tracks' });
+    // Each track's votes and its 'Comments' toggle are one stop together.
     const votes = tracks.getByRole('button');
-    await expect(votes).toHaveCount(release.tracks.length * 2);
+    await expect(tracks.getByRole('button', { name: /favourite/ })).toHaveCount(
+      release.tracks.length * 2,
+    );
+    await expect(votes).toHaveCount(release.tracks.length * 3);
     const reviewsTab = page
       .getByRole('navigation', { name: 'About this release' })
       .getByRole('link', { name: 'Reviews' });

@@ -26,10 +26,11 @@ import { IMAGE_MAX_BYTES, JSON_BODY_LIMIT_BYTES } from '@earmark/common';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { serializeError } from './lib/log';
-import { quietPublisher, type LivePublisher } from './lib/live-events';
+import type { LivePublisher } from './lib/live-events';
 import { createMailer, type Mailer } from './lib/mail';
 import type { Writer } from './lib/unit-of-work';
 import { registerErrorHandler } from './plugins/errors';
+import { attachLiveServer } from './realtime/server';
 import { registerOriginCheck } from './plugins/origin-check';
 import { readCache } from './plugins/read-cache';
 import { sessionPlugin } from './plugins/session';
@@ -46,6 +47,10 @@ import { entriesRoutes } from './features/entries/routes';
 import { followingEntriesRoutes, followsRoutes } from './features/follows/routes';
 import { userStatsRoutes } from './features/user-stats/routes';
 import { listsRoutes } from './features/lists/routes';
+import { commentsRoutes } from './features/comments/routes';
+import { notificationsRoutes } from './features/notifications/routes';
+import { reportsRoutes } from './features/reports/routes';
+import { searchRoutes } from './features/search/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,10 +67,10 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** Shared Redis connection (rate limits, later the socket adapter); null in single-process mode. */
+  /** Shared Redis connection (rate limits, read cache, the socket adapter); null in single-process mode. */
   redis?: Redis | null;
   mailer?: Mailer;
-  /** Where committed live events go; delivers nothing until the socket server exists. */
+  /** Where committed live events go; by default the app's own socket server. */
   publisher?: LivePublisher;
   logger?: FastifyServerOptions['logger'];
 }
@@ -183,7 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOriginCheck(app);
   await app.register(sessionPlugin);
   await app.register(readCache);
-  const publisher = deps.publisher ?? quietPublisher;
+  const live = await attachLiveServer(app, deps.redis ?? null);
+  const publisher = deps.publisher ?? live.publisher;
   app.decorate('writer', {
     db: deps.database.db,
     afterCommit: {
@@ -211,6 +217,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(genresRoutes, { prefix: '/genres' });
       await api.register(languagesRoutes, { prefix: '/languages' });
       await api.register(listsRoutes, { prefix: '/lists' });
+      await api.register(commentsRoutes, { prefix: '/comments' });
+      await api.register(notificationsRoutes, { prefix: '/notifications' });
+      await api.register(reportsRoutes, { prefix: '/reports' });
+      await api.register(searchRoutes, { prefix: '/search' });
     },
     { prefix: '/api' },
   );

@@ -30,7 +30,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** How long hot public reads are kept in memory; 0 turns that cache off. */
   READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  /** Requests a minute one address may make to each list call (GET releases, GET entries); 0 turns the limit off. */
+  /** Requests a minute one address may make to each list call (GET releases, GET entries, GET search); 0 turns the limit off. */
   LIST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(300),
   /** Skip the demo seed on first start (the admin account is still made). */
   SEED_DEMO: z

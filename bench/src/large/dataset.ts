@@ -13,6 +13,7 @@ import {
 } from '../lib/postgres';
 import { datasetSize, generateDataset, type StepTiming } from './generate';
 import type { Samples } from './scenarios';
+import { sampleSearchQueries } from './search';
 
 export interface Dataset {
   name: string;
@@ -116,6 +117,7 @@ export async function sampleIds(url: string): Promise<Samples> {
       reviewedReleaseIds: await ids(`select release_id as id from entries
         where review is not null order by random() limit 1000`),
       activeUserIds: await ids(`select user_id as id from entries order by random() limit 1000`),
+      searchQueries: await sampleSearchQueries(c),
     };
   });
 }

@@ -1,4 +1,5 @@
 import { ReleaseListKind, ReleaseType, SortBy } from '@earmark/common';
+import { searchScenarios } from './search';
 
 /** Ids drawn from the dataset; entry-weighted ones follow where the traffic goes. */
 export interface Samples {
@@ -10,11 +11,19 @@ export interface Samples {
   reviewedReleaseIds: string[];
   /** Weighted by activity. */
   activeUserIds: string[];
+  /** What people type into the search box (see search.ts). */
+  searchQueries: string[];
 }
 
 export interface Scenario {
   name: string;
   paths: (s: Samples) => string[];
+  /** Requested by a pool of signed-in users, taking turns; signed out otherwise. */
+  signedIn?: boolean;
+  /** Connections of this scenario, when not the run's (the bare route is measured alike). */
+  connections?: number;
+  /** Its own p99 target, when not the run's. */
+  maxP99Ms?: number;
 }
 
 const q = (params: Record<string, string | number | boolean>) =>
@@ -70,4 +79,5 @@ export const scenarios: Scenario[] = [
           `/api/entries?${q({ userId, sortBy: SortBy.ReleaseDate, type: ReleaseType.LP, decade: 1990 })}`,
       ),
   },
+  ...searchScenarios,
 ];

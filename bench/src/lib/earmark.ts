@@ -17,6 +17,8 @@ export interface EarmarkOptions {
   dataDir: string;
   /** PostgreSQL; PGlite in dataDir when absent. */
   databaseUrl?: string;
+  /** Redis shared by several instances (the socket adapter, rate limits, cache invalidation). */
+  redisUrl?: string;
   seedDemo: boolean;
   timeoutMs?: number;
   /** More environment for the server (say, READ_CACHE_SECONDS). */
@@ -49,6 +51,7 @@ export async function startEarmark(opts: EarmarkOptions): Promise<EarmarkServer>
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
 
   const started = await startProcess({
     args: [serverMain],

@@ -22,26 +22,29 @@ export interface LoadResult {
 
 /**
  * Hammers `baseUrl` with GETs, each connection taking the next path from
- * `paths` in turn (so a list of ids is rotated through rather than one cached row).
+ * `paths` in turn (so a list of ids is rotated through rather than one cached row)
+ * and, when `cookies` are given, the next of those too (signed in as one user after another).
  */
 async function run(
   baseUrl: string,
   paths: readonly string[],
   connections: number,
   limit: { durationS: number } | { amount: number },
+  cookies: readonly string[] = [],
 ): Promise<autocannon.Result> {
   if (paths.length === 0) throw new Error('No paths to request');
   let next = 0;
-  const nextPath = () => {
-    const p = paths[next % paths.length]!;
+  const nextRequest = (req: autocannon.Request): autocannon.Request => {
+    const path = paths[next % paths.length]!;
+    const cookie = cookies[next % cookies.length];
     next += 1;
-    return p;
+    return cookie ? { ...req, path, headers: { ...req.headers, cookie } } : { ...req, path };
   };
   return autocannon({
     url: baseUrl,
     connections,
     ...('amount' in limit ? { amount: limit.amount } : { duration: limit.durationS }),
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: nextPath() }) }],
+    requests: [{ method: 'GET', setupRequest: nextRequest }],
   });
 }
 
@@ -51,16 +54,18 @@ export async function measure(
   opts: LoadOptions,
   /** Health URL to wait on after the warm-up, so its backlog is not measured. */
   settleUrl?: string,
+  /** Session cookies to take turns with; none: signed out. */
+  cookies: readonly string[] = [],
 ): Promise<LoadResult> {
   if (opts.warmupS > 0) {
     // Every path once, then the timed warm-up: what is measured is the steady
     // state of a server that has seen its pages, not its first visits.
     const amount = Math.max(paths.length, opts.connections);
-    await run(baseUrl, paths, opts.connections, { amount });
-    await run(baseUrl, paths, opts.connections, { durationS: opts.warmupS });
+    await run(baseUrl, paths, opts.connections, { amount }, cookies);
+    await run(baseUrl, paths, opts.connections, { durationS: opts.warmupS }, cookies);
     if (settleUrl) await settle(settleUrl);
   }
-  const r = await run(baseUrl, paths, opts.connections, { durationS: opts.durationS });
+  const r = await run(baseUrl, paths, opts.connections, { durationS: opts.durationS }, cookies);
   return {
     reqPerSec: Math.round(r.requests.average),
     p50Ms: r.latency.p50,
@@ -73,9 +78,12 @@ export async function measure(
 }
 
 /** Status of one GET, to tell whether an endpoint exists before loading it (0: no answer). */
-export async function probe(url: string): Promise<{ status: number; body: string }> {
+export async function probe(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(60_000) });
     return { status: res.status, body: await res.text() };
   } catch (err) {
     return { status: 0, body: err instanceof Error ? err.message : String(err) };

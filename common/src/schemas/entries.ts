@@ -85,6 +85,8 @@ export const entryReviewSchema = z.object({
   downvotes: z.number().int(),
   /** The viewer's vote on this review, when signed in. */
   myVote: z.enum(VoteType).nullable(),
+  /** Comments on the review by visible accounts. */
+  commentsCount: z.number().int().optional(),
 });
 export type EntryReview = z.infer<typeof entryReviewSchema>;
 

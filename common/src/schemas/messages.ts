@@ -25,4 +25,5 @@ export const msg = {
   latinTitle:
     'Latin title should only be used when the original title contains non-Latin characters',
   latinName: 'Latin name should only be used when the original name contains non-Latin characters',
+  searchEmpty: 'Search query must not be empty',
 } as const;

@@ -10,7 +10,10 @@
  * Plain SQL text with no parameters and no imports, so any client (the
  * server's Drizzle, the bench generator's `pg`) can run it. Counters count
  * every row, hidden accounts' included: the visibility rule takes those off
- * at read time, so a ban or an unban changes no counter.
+ * at read time, so a ban or an unban changes no counter. Comment counts are
+ * the exception: they count comments by visible accounts only, so a thread's
+ * count is read as it is, and a ban or unban recounts the threads the
+ * account commented on (features/comments/counters).
  */
 
 /** The rows a recount sets: releases, tracks, entries, users, or a release's genre scores. */
@@ -160,7 +163,52 @@ const genreScores: CounterRecount = {
     select id from gone union all select id from upserted`,
 };
 
-/** A list's items and likes (its comments are counted by the comments feature). */
+/**
+ * The account statuses whose content is hidden (HIDDEN_ACCOUNT_STATUSES in
+ * common, spelled out here so this file needs no imports; recount.test
+ * checks they agree).
+ */
+export const HIDDEN_STATUSES_SQL = '80, 100';
+
+/** The comments of visible accounts per thread of one comment target kind. */
+const visibleComments = (entityType: number, ids?: readonly string[]) => `
+        select c.entity_id, count(*)::int n from comments c
+        join users cu on cu.id = c.user_id
+        where c.entity_type = ${entityType} and cu.account_status not in (${HIDDEN_STATUSES_SQL})
+          ${only('c.entity_id', ids)}
+        group by c.entity_id`;
+
+/** A review's comments (comment target kind 11), by visible accounts. */
+export const reviewComments: CounterRecount = {
+  counter: 'review comments',
+  table: 'entries',
+  sql: (ids) => `
+    update entries e set comments_count = c.n
+    from (
+      select e2.id, coalesce(s.n, 0) n
+      from entries e2
+      left join (${visibleComments(11, ids)}) s on s.entity_id = e2.id
+      where true ${only('e2.id', ids)}) c
+    where c.id = e.id and e.comments_count is distinct from c.n
+    returning e.id`,
+};
+
+/** A list's comments (comment target kind 12), by visible accounts. */
+export const listComments: CounterRecount = {
+  counter: 'list comments',
+  table: 'lists',
+  sql: (ids) => `
+    update lists l set comments_count = c.n
+    from (
+      select l2.id, coalesce(s.n, 0) n
+      from lists l2
+      left join (${visibleComments(12, ids)}) s on s.entity_id = l2.id
+      where true ${only('l2.id', ids)}) c
+    where c.id = l.id and l.comments_count is distinct from c.n
+    returning l.id`,
+};
+
+/** A list's items and likes (its comments are counted by listComments). */
 const listCounters: CounterRecount = {
   counter: 'list items and likes',
   table: 'lists',
@@ -188,4 +236,6 @@ export const COUNTER_RECOUNTS: readonly CounterRecount[] = [
   userCounters,
   genreScores,
   listCounters,
+  reviewComments,
+  listComments,
 ];

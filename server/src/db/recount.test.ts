@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HIDDEN_ACCOUNT_STATUSES } from '@earmark/common';
 import { releaseGenres, releases, tracks } from './schema/catalogue';
 import { entries } from './schema/entries';
 import { users } from './schema/users';
 import { recountCounters } from './recount';
+import { HIDDEN_STATUSES_SQL } from './recount-sql';
 import {
   call,
   counterMismatches,
@@ -108,6 +110,15 @@ describe('recount: the one definition of every counter', () => {
       { counter: 'release stats (ratings, entries, reviews)', ids: [release.id] },
     ]);
     await recountCounters(t.db, { releases: [release.id] });
+    expect(await counterMismatches(t)).toEqual([]);
+  });
+
+  it('counts the comments of visible accounts, with the hidden statuses common names', async () => {
+    expect(HIDDEN_STATUSES_SQL).toBe(HIDDEN_ACCOUNT_STATUSES.join(', '));
+    await t.db.update(entries).set({ commentsCount: 4 }).where(eq(entries.id, reviewId));
+    expect(await recountCounters(t.db, { entries: [reviewId] })).toEqual([
+      { counter: 'review comments', ids: [reviewId] },
+    ]);
     expect(await counterMismatches(t)).toEqual([]);
   });
 });

@@ -54,6 +54,14 @@ export function visibleAccountAlias(alias: string): SQL {
 }
 
 /**
+ * The catalogue thing is hidden, in the form of the partial index on hidden
+ * releases (releases_hidden_idx): to count the few hidden rows of a large set.
+ */
+export function hiddenCatalogue(table: Hideable): SQL {
+  return sql`(${table.pendingDeletion} or ${table.mergedIntoId} is not null)`;
+}
+
+/**
  * Entries (ratings, reviews, tags, track votes) anyone may see: their owner
  * is not hidden and their release is visible. Needs `users` and `releases`
  * joined to `entries`.
@@ -67,6 +75,22 @@ export function visibleEntry(): SQL {
  * is published or the viewer's own. Needs `users` joined on the owner.
  */
 export function visibleList(viewerId?: string | null): SQL {
-  const seen = viewerId ? or(eq(lists.published, true), eq(lists.userId, viewerId)) : undefined;
-  return and(visibleAccount(), seen ?? eq(lists.published, true))!;
+  return and(visibleAccount(), listSeenBy(viewerId))!;
+}
+
+function listSeenBy(viewerId?: string | null): SQL {
+  return viewerId
+    ? or(eq(lists.published, true), eq(lists.userId, viewerId))!
+    : eq(lists.published, true);
+}
+
+/**
+ * The same rule without `users` joined, for counting lists: the owner is
+ * looked up among the few hidden accounts (users_hidden_idx) instead of
+ * every list's owner among all users.
+ */
+export function visibleListUnjoined(viewerId?: string | null): SQL {
+  const hiddenOwner = sql`select 1 from ${users} where ${users.id} = ${lists.userId}
+    and ${users.accountStatus} in (${sql.raw(hiddenStatuses.join(', '))})`;
+  return and(sql`not exists (${hiddenOwner})`, listSeenBy(viewerId))!;
 }

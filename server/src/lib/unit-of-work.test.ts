@@ -23,6 +23,15 @@ function recordingWriter(t: TestApp) {
   return { writer, ran, failures, afterCommit };
 }
 
+const isNotification = (e: Effect) => e.kind === 'event' && e.event.type === 'notification';
+/** The effects other than the notification pushes, which the next helper checks. */
+const withoutNotifications = (ran: Effect[]) => ran.filter((e) => !isNotification(e));
+/** Whom the notification pushes went to, in order. */
+const notified = (ran: Effect[]) =>
+  ran.flatMap((e) =>
+    e.kind === 'event' && e.event.type === 'notification' ? [e.event.userId] : [],
+  );
+
 describe('unit of work: effects after commit', () => {
   let t: TestApp;
   const published: LiveEvent[] = [];
@@ -43,10 +52,11 @@ describe('unit of work: effects after commit', () => {
     const [a, b] = await createUsers(t.db, 2);
     const { writer, ran } = recordingWriter(t);
     await follow(writer, a!, b!.id);
-    expect(ran).toEqual([
+    expect(withoutNotifications(ran)).toEqual([
       { kind: 'invalidate', tags: [`user:${a!.id}`, `user:${b!.id}`] },
       { kind: 'event', event: { type: 'follow', followerId: a!.id, followedId: b!.id } },
     ]);
+    expect(notified(ran)).toEqual([b!.id]);
     // Following again changes nothing, so there is nothing to tell.
     ran.length = 0;
     await follow(writer, a!, b!.id);
@@ -75,10 +85,11 @@ describe('unit of work: effects after commit', () => {
       await follow(uow, a!, c!.id);
       // Nothing has run while the transaction is open.
       expect(ran).toEqual([]);
-      expect(uow.effects).toHaveLength(4);
+      expect(uow.effects).toHaveLength(6);
     });
     // The invalidations went out together, each tag once.
-    expect(ran).toEqual([
+    expect(notified(ran)).toEqual([b!.id, c!.id]);
+    expect(withoutNotifications(ran)).toEqual([
       { kind: 'invalidate', tags: [`user:${a!.id}`, `user:${b!.id}`, `user:${c!.id}`] },
       { kind: 'event', event: { type: 'follow', followerId: a!.id, followedId: b!.id } },
       { kind: 'event', event: { type: 'follow', followerId: a!.id, followedId: c!.id } },
@@ -95,7 +106,8 @@ describe('unit of work: effects after commit', () => {
         throw new Error('inner step failed');
       }).catch(() => undefined);
     });
-    expect(ran).toEqual([
+    expect(notified(ran)).toEqual([b!.id]);
+    expect(withoutNotifications(ran)).toEqual([
       { kind: 'invalidate', tags: [`user:${a!.id}`, `user:${b!.id}`] },
       { kind: 'event', event: { type: 'follow', followerId: a!.id, followedId: b!.id } },
     ]);
@@ -113,7 +125,8 @@ describe('unit of work: effects after commit', () => {
       await follow(uow, a!, b!.id);
       uow.mail({ to: 'x@example.com', subject: 's', text: 't' });
     });
-    expect(failures).toHaveLength(1);
+    // Both pushes (the follow and its notification) failed and were reported.
+    expect(failures).toHaveLength(2);
     expect(ran.map((e) => e.kind)).toEqual(['invalidate', 'mail']);
   });
 

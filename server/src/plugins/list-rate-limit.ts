@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 
 /**
- * The per-address limit of the list calls (GET releases, GET entries), the
+ * The per-address limit of the list calls (GET releases, GET entries, GET search), the
  * reads that cost the most: `config.rateLimit` of their routes. The plugin
  * counts per address in a store of the route the router matched (its
  * method and pattern, never the raw URL with its query), in memory or in

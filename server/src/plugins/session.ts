@@ -6,6 +6,7 @@ import type { DbOrTx } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema/index';
 import { forbidden, unauthorized } from '../lib/errors';
 import { newSecret, sha256 } from '../lib/ids';
+import { transact, type WriteScope, type Writer } from '../lib/unit-of-work';
 import { isApiRoute } from './api-route';
 
 export const SESSION_COOKIE = 'earmark_session';
@@ -20,21 +21,47 @@ declare module 'fastify' {
   }
 }
 
-async function loadSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-  const token = request.cookies[SESSION_COOKIE];
-  if (!token) return;
+/** A signed-in session: its id (the hash of the cookie's token), user and expiry. */
+export interface FoundSession {
+  id: string;
+  user: UserRow;
+  expiresAt: Date;
+}
+
+/**
+ * The live session of a cookie token, or null (unknown, expired, or its user
+ * locked out, whose sessions are then ended). The HTTP requests and the live
+ * socket's handshake sign in through this one check.
+ */
+export async function findSession(
+  writer: Writer,
+  token: string | undefined,
+): Promise<FoundSession | null> {
+  if (!token) return null;
   const id = sha256(token);
-  const [row] = await app.db
+  const [row] = await writer.db
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  if (!row || isLockedOut(row.user.accountStatus)) {
-    if (row) await endUserSessions(app.db, row.user.id);
+  if (!row) return null;
+  if (isLockedOut(row.user.accountStatus)) {
+    await endUserSessions(writer, row.user.id);
+    return null;
+  }
+  return { id, user: row.user, expiresAt: row.expiresAt };
+}
+
+async function loadSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return;
+  const row = await findSession(app.writer, token);
+  if (!row) {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return;
   }
+  const { id } = row;
   request.user = row.user;
   request.sessionId = id;
   const remaining = row.expiresAt.getTime() - Date.now();
@@ -70,24 +97,48 @@ export async function startSession(
   setSessionCookie(app, reply, token, expiresAt);
 }
 
+/** Signs out: the session row goes, and so do the live sockets opened with it. */
 export async function endSession(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  if (request.sessionId) await app.db.delete(sessions).where(eq(sessions.id, request.sessionId));
+  const { user, sessionId } = request;
+  if (user && sessionId) {
+    await transact(app.writer, async (uow) => {
+      await uow.tx.delete(sessions).where(eq(sessions.id, sessionId));
+      uow.publish({ type: 'sessions-ended', userId: user.id, sessionIds: [sessionId] });
+    });
+  }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** Ends every session of a user, or every one but the given session. */
-export async function endUserSessions(db: DbOrTx, userId: string, exceptSessionId?: string) {
-  await db
-    .delete(sessions)
-    .where(
-      exceptSessionId
-        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-        : eq(sessions.userId, userId),
-    );
+/**
+ * Ends every session of a user, or every one but the given session, in the
+ * caller's unit of work (or one of its own); the live sockets opened with
+ * them are disconnected after the commit.
+ */
+export async function endUserSessions(
+  scope: WriteScope,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  await transact(scope, async (uow) => {
+    const ended = await uow.tx
+      .delete(sessions)
+      .where(
+        exceptSessionId
+          ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+          : eq(sessions.userId, userId),
+      )
+      .returning({ id: sessions.id });
+    if (ended.length === 0) return;
+    uow.publish({
+      type: 'sessions-ended',
+      userId,
+      ...(exceptSessionId ? { sessionIds: ended.map((s) => s.id) } : {}),
+    });
+  });
 }
 
 /** preHandler: the route needs a signed-in user. */

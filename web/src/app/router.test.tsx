@@ -28,7 +28,7 @@ describe('router', () => {
     cleanup();
     fetchMock.mockClear();
 
-    renderApp('/search');
+    renderApp('/admin');
     expect(await screen.findByRole('heading', { name: '404: Not found' })).toBeTruthy();
     const calls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(calls.every((url) => url.startsWith('/api/users/me'))).toBe(true);

@@ -45,6 +45,11 @@ const publicPages: RouteObject[] = [
   },
   { path: paths.privacy.path, lazy: lazyPage(() => import('../features/info/pages/privacy-page')) },
   { path: paths.terms.path, lazy: lazyPage(() => import('../features/info/pages/terms-page')) },
+  { path: paths.search.path, lazy: lazyPage(() => import('../features/search/pages/search-page')) },
+  {
+    path: paths.searchType.path,
+    lazy: lazyPage(() => import('../features/search/pages/search-type-page')),
+  },
   ...cataloguePages(),
 ];
 
@@ -113,6 +118,10 @@ function cataloguePages(): RouteObject[] {
 /** Pages that need an account; signed-out visitors get the login prompt. */
 const loginRequiredPages: RouteObject[] = [
   { path: paths.confirm.path, lazy: lazyPage(() => import('../features/auth/pages/confirm-page')) },
+  {
+    path: paths.listEdit.path,
+    lazy: lazyPage(() => import('../features/lists/pages/list-edit-page')),
+  },
   {
     path: paths.settings.path,
     lazy: lazyPage(() => import('../features/settings/pages/settings-layout')),

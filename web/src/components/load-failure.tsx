@@ -22,16 +22,31 @@ export function LoadFailure({
   if (isApiError(error, 404)) return <NotFoundView />;
   return (
     <PageFrame title={what.charAt(0).toUpperCase() + what.slice(1)}>
-      <EmptyState
-        icon={<WarningIcon size={28} />}
-        title={`This ${what} could not be loaded.`}
-        message={errorMessage(error)}
-        action={
-          <Button variant="secondary" onClick={onRetry}>
-            Try again
-          </Button>
-        }
-      />
+      <LoadError title={`This ${what} could not be loaded.`} error={error} onRetry={onRetry} />
     </PageFrame>
+  );
+}
+
+/** What a part of a page shows when its data failed to load: the error and a way to try again. */
+export function LoadError({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  return (
+    <EmptyState
+      icon={<WarningIcon size={28} />}
+      title={title}
+      message={errorMessage(error)}
+      action={
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
   );
 }

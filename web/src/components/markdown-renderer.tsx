@@ -4,6 +4,7 @@ import ReactMarkdown from 'react-markdown';
 import type { Components } from 'react-markdown';
 import { Link } from 'react-router';
 import { classifyLink, EXTERNAL_LINK_REL } from './markdown';
+import { remarkMentions } from './mentions';
 import styles from './markdown.module.css';
 
 /**
@@ -92,9 +93,21 @@ const components: Components = {
   h6: demoted('h6'),
 };
 
-export default function MarkdownRenderer({ source }: { source: string }) {
+const WITH_MENTIONS = [remarkMentions];
+
+export default function MarkdownRenderer({
+  source,
+  mentions = false,
+}: {
+  source: string;
+  mentions?: boolean;
+}) {
   return (
-    <ReactMarkdown skipHtml components={components}>
+    <ReactMarkdown
+      skipHtml
+      components={components}
+      remarkPlugins={mentions ? WITH_MENTIONS : undefined}
+    >
       {source}
     </ReactMarkdown>
   );

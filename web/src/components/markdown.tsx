@@ -21,14 +21,16 @@ export interface MarkdownProps {
   /** The markdown source. */
   children: string;
   className?: string;
+  /** Link `@username` mentions to the profiles (comments). */
+  mentions?: boolean;
 }
 
-export function Markdown({ children, className }: MarkdownProps) {
+export function Markdown({ children, className, mentions = false }: MarkdownProps) {
   return (
     <div className={className ? `${styles.markdown} ${className}` : styles.markdown}>
       {/* Until the parser arrives the text shows plainly, so the layout barely moves. */}
       <Suspense fallback={<p className={styles.fallback}>{markdownToPlainText(children)}</p>}>
-        <MarkdownRenderer source={children} />
+        <MarkdownRenderer source={children} mentions={mentions} />
       </Suspense>
     </div>
   );

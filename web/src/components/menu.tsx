@@ -68,26 +68,12 @@ export function Menu({
   }
 
   function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const list = menuItems();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      list[(to + list.length) % list.length]?.focus();
-    };
-    if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(list.length - 1);
-    else if (event.key === 'Escape') {
+    if (moveMenuFocus(event, menuItems())) return;
+    if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
       close(true);
     } else if (event.key === 'Tab') close(false);
-    else if (event.key.length === 1 && /\S/.test(event.key)) {
-      const letter = event.key.toLowerCase();
-      const order = [...list.slice(index + 1), ...list.slice(0, index + 1)];
-      order.find((el) => el.textContent?.trim().toLowerCase().startsWith(letter))?.focus();
-    }
   }
 
   return (
@@ -155,4 +141,32 @@ export function Menu({
       </Popover>
     </PopoverAnchor>
   );
+}
+
+/**
+ * Focus moves of a menu's items: arrows (wrapping), Home and End, and a
+ * letter jumps to the next item starting with it. Returns whether the key
+ * was one of them.
+ */
+export function moveMenuFocus(event: KeyboardEvent, items: HTMLElement[]): boolean {
+  const index = items.indexOf(document.activeElement as HTMLElement);
+  const moves: Record<string, number> = {
+    ArrowDown: index + 1,
+    ArrowUp: index - 1,
+    Home: 0,
+    End: items.length - 1,
+  };
+  const to = moves[event.key];
+  if (to !== undefined) {
+    event.preventDefault();
+    items[(to + items.length) % items.length]?.focus();
+    return true;
+  }
+  if (event.key.length === 1 && /\S/.test(event.key)) {
+    const letter = event.key.toLowerCase();
+    const order = [...items.slice(index + 1), ...items.slice(0, index + 1)];
+    order.find((el) => el.textContent?.trim().toLowerCase().startsWith(letter))?.focus();
+    return true;
+  }
+  return false;
 }

@@ -64,21 +64,25 @@ function Field({
   );
 }
 
+/** Splits a field's own props from those of its control. */
+function fieldProps<
+  P extends FieldProps & { id?: string | undefined; className?: string | undefined },
+>({ label, error, hint, hideLabel, id, className, ...control }: P) {
+  return { field: { label, error, hint, hideLabel, id, className }, control };
+}
+
 export type TextFieldProps = ComponentProps<'input'> & FieldProps;
 
 /** A labelled input. React 19 passes `ref` as a prop, so react-hook-form's register works directly. */
-export function TextField({
-  label,
-  error,
-  hint,
-  hideLabel,
-  id,
-  className,
-  ...props
-}: TextFieldProps) {
-  return (
-    <Field {...{ label, error, hint, hideLabel, id, className }}>
-      {(control) => <input {...control} {...props} />}
-    </Field>
-  );
+export function TextField(props: TextFieldProps) {
+  const { field, control } = fieldProps(props);
+  return <Field {...field}>{(attributes) => <input {...attributes} {...control} />}</Field>;
+}
+
+export type TextAreaProps = ComponentProps<'textarea'> & FieldProps;
+
+/** A labelled multi-line input (markdown texts, notes). */
+export function TextArea(props: TextAreaProps) {
+  const { field, control } = fieldProps(props);
+  return <Field {...field}>{(attributes) => <textarea {...attributes} {...control} />}</Field>;
 }

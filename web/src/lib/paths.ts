@@ -51,6 +51,12 @@ export const paths = {
     path: '/search',
     href: (q?: string) => (q ? `/search?q=${enc(q)}` : '/search'),
   },
+  /** One kind of result (`release`, `artist`, `label`, `genre`, `user`), page by page. */
+  searchType: {
+    path: '/search/:kind',
+    href: (kind: string, q?: string) =>
+      q ? `/search/${enc(kind)}?q=${enc(q)}` : `/search/${enc(kind)}`,
+  },
 
   releases: {
     path: '/releases',
@@ -72,6 +78,7 @@ export const paths = {
   /** One of the lists of lists (`new` or `popular`). */
   listsTab: { path: '/lists/:sort', href: (sort: string) => `/lists/${enc(sort)}` },
   list: { path: '/list/:id', href: (id: string) => `/list/${enc(id)}` },
+  listEdit: { path: '/list/:id/edit', href: (id: string) => `/list/${enc(id)}/edit` },
   artist: { path: '/artist/:id', href: (id: string) => `/artist/${enc(id)}` },
   label: { path: '/label/:id', href: (id: string) => `/label/${enc(id)}` },
   genre: { path: '/genre/:id', href: (id: string) => `/genre/${enc(id)}` },

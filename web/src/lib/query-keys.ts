@@ -102,4 +102,36 @@ export const listKeys = {
   detail: (id: string) => [...listKeys.details(), id] as const,
   /** A list's items, page by page (infinite PagedListItems). */
   items: (id: string) => [...listKeys.all, 'items', id] as const,
+  /** Every item of a list at once, for its editor (ListItem[]); under `items(id)`. */
+  allItems: (id: string) => [...listKeys.items(id), 'all'] as const,
+  /** The signed-in user's lists holding a release (ReleaseInMyLists). */
+  releasesInMyLists: () => [...listKeys.all, 'release'] as const,
+  releaseInMyLists: (releaseId: string) => [...listKeys.releasesInMyLists(), releaseId] as const,
+  /** The list editor's release picker: releases matching a text (SearchReply). */
+  releasePicker: (q: string) => [...listKeys.all, 'release-picker', q] as const,
+};
+
+/** Search replies (SearchReply), by the text and what was asked of it. */
+export const searchKeys = {
+  all: ['search'] as const,
+  /** The header dropdown and the combined page: every type, the first few of each. */
+  combined: (q: string, pageSize: number) => [...searchKeys.all, 'combined', q, pageSize] as const,
+  /** One type, page by page (infinite SearchReply). */
+  type: (type: string, q: string) => [...searchKeys.all, 'type', type, q] as const,
+};
+
+export const commentKeys = {
+  all: ['comments'] as const,
+  /** One thread, page by page (infinite PagedComments), by its target kind and id. */
+  thread: (entityType: number, entityId: string) =>
+    [...commentKeys.all, entityType, entityId] as const,
+};
+
+/** The signed-in user's notifications; keyed by the user so an account switch never shows another's. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  /** Page by page (infinite PagedNotifications), newest first. */
+  list: (userId: string) => [...notificationKeys.all, userId, 'list'] as const,
+  /** UnreadCount. */
+  unread: (userId: string) => [...notificationKeys.all, userId, 'unread'] as const,
 };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   artistSchema,
+  commentSchema,
+  createReportReplySchema,
   createListReplySchema,
   currentUserSchema,
   entrySchema,
@@ -10,7 +12,9 @@ import {
   listLikeReplySchema,
   listSchema,
   messageReplySchema,
+  pagedCommentsSchema,
   pagedListItemsSchema,
+  pagedNotificationsSchema,
   pagedListsSchema,
   pagedEntriesSchema,
   pagedReleasesSchema,
@@ -18,10 +22,12 @@ import {
   releaseGenreVotesSchema,
   releaseInMyListsSchema,
   releaseSchema,
+  searchReplySchema,
   reviewVoteReplySchema,
   signedInReplySchema,
   tagSchema,
   trackVoteReplySchema,
+  unreadCountSchema,
   userArtistStatsSchema,
   userGenreStatsSchema,
   userLabelStatsSchema,
@@ -80,7 +86,14 @@ const CONTRACT: [method: string, path: string, reply: z.ZodType][] = [
   ['GET', `/lists/release/${ID}`, releaseInMyListsSchema],
   ['(GET|PATCH)', `/lists/${ID}(/publish)?`, listSchema],
   ['GET', `/lists/${ID}/items`, pagedListItemsSchema],
+  ['POST', `/lists/${ID}/items`, releaseInMyListsSchema.element],
   ['(POST|DELETE)', `/lists/${ID}/likes`, listLikeReplySchema],
+  ['GET', '/comments', pagedCommentsSchema],
+  ['POST', '/comments', commentSchema],
+  ['GET', '/notifications', pagedNotificationsSchema],
+  ['GET', '/notifications/unread-count', unreadCountSchema],
+  ['POST', '/reports', createReportReplySchema],
+  ['GET', '/search', searchReplySchema],
 ];
 
 const ROUTES = CONTRACT.map(([method, path, reply]) => ({

@@ -5,8 +5,12 @@ import type { RouteObject } from 'react-router';
 import { Providers } from '../app/providers';
 import { routes as appRoutes } from '../app/router';
 import { createQueryClient, shouldRetry } from '../lib/query-client';
+import { FakeSocket } from './fake-socket';
 
-/** Renders the real route tree (or given routes) at `path`, with the app's providers. */
+/**
+ * Renders the real route tree (or given routes) at `path`, with the app's
+ * providers and a fake live connection (`socket`) that tests drive.
+ */
 export function renderApp(path: string, routes: RouteObject[] = appRoutes) {
   // jsdom has no scrolling; the router's scroll restoration calls it.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
@@ -21,10 +25,11 @@ export function renderApp(path: string, routes: RouteObject[] = appRoutes) {
     },
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const socket = new FakeSocket();
   const utils = render(
-    <Providers queryClient={queryClient}>
+    <Providers queryClient={queryClient} createSocket={() => socket}>
       <RouterProvider router={router} />
     </Providers>,
   );
-  return { ...utils, router, queryClient };
+  return { ...utils, router, queryClient, socket };
 }

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ExplicitCoverArt } from '@earmark/common';
+import { foldedNamesSql, searchIndexOptions } from './search-text';
 import { users } from './users';
 
 const timestamps = {
@@ -40,10 +41,17 @@ export const artists = pgTable(
     name: text('name').notNull(),
     nameLatin: text('name_latin'),
     bio: text('bio'),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(foldedNamesSql('name', 'name_latin')),
     ...lifecycle,
     ...timestamps,
   },
-  (t) => [index('artists_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`)],
+  (t) => [
+    index('artists_search_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with(searchIndexOptions),
+  ],
 );
 
 export const labels = pgTable(
@@ -52,10 +60,17 @@ export const labels = pgTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     nameLatin: text('name_latin'),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(foldedNamesSql('name', 'name_latin')),
     ...lifecycle,
     ...timestamps,
   },
-  (t) => [index('labels_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`)],
+  (t) => [
+    index('labels_search_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with(searchIndexOptions),
+  ],
 );
 
 export const genres = pgTable(
@@ -64,10 +79,16 @@ export const genres = pgTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     bio: text('bio'),
+    searchText: text('search_text').notNull().generatedAlwaysAs(foldedNamesSql('name', null)),
     ...lifecycle,
     ...timestamps,
   },
-  (t) => [uniqueIndex('genres_name_lower_key').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('genres_name_lower_key').on(sql`lower(${t.name})`),
+    index('genres_search_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with(searchIndexOptions),
+  ],
 );
 
 /** Parent genres (rock > post-punk). The application refuses cycles. */
@@ -130,6 +151,13 @@ export const releases = pgTable(
     ratingsAvg: doublePrecision('ratings_avg'),
     entriesCount: integer('entries_count').notNull().default(0),
     reviewsCount: integer('reviews_count').notNull().default(0),
+    /**
+     * Title, Latin title and credited artists' names, folded (see
+     * search-text.ts). Kept by triggers where releases, their credits and
+     * artists change (the search migration); bulk loads that turn triggers
+     * off rebuild it (db/search-text-sql.ts).
+     */
+    searchText: text('search_text').notNull().default(''),
     createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     ...lifecycle,
     ...timestamps,
@@ -140,7 +168,13 @@ export const releases = pgTable(
     index('releases_created_at_idx').on(t.createdAt, t.id),
     index('releases_type_date_idx').on(t.type, t.date),
     index('releases_ratings_idx').on(t.ratingsCount, t.ratingsAvg),
-    index('releases_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    // The few hidden releases, so counting a list's hidden items costs what is hidden.
+    index('releases_hidden_idx')
+      .on(t.id)
+      .where(sql`${t.pendingDeletion} or ${t.mergedIntoId} is not null`),
+    index('releases_search_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with(searchIndexOptions),
     check('releases_date_precision_ck', sql`${t.datePrecision} in ('day', 'month', 'year')`),
   ],
 );

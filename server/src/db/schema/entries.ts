@@ -42,6 +42,8 @@ export const entries = pgTable(
     reviewDownvotes: integer('review_downvotes').notNull().default(0),
     // Kept with track_votes so "has track votes" needs no lookup.
     trackVotesCount: integer('track_votes_count').notNull().default(0),
+    // Comments on the review by visible accounts (kept by the comments feature).
+    commentsCount: integer('comments_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

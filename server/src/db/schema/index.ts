@@ -3,3 +3,4 @@ export * from './catalogue';
 export * from './entries';
 export * from './follows';
 export * from './lists';
+export * from './comments';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ExplicitCoverArt, Theme } from '@earmark/common';
+import { HIDDEN_ACCOUNT_STATUSES, type ExplicitCoverArt, type Theme } from '@earmark/common';
+import { foldedNamesSql, searchIndexOptions } from './search-text';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -28,6 +29,7 @@ export const users = pgTable(
     listsCount: integer('lists_count').notNull().default(0),
     followersCount: integer('followers_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
+    searchText: text('search_text').notNull().generatedAlwaysAs(foldedNamesSql('username', 'name')),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +37,13 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_created_at_idx').on(t.createdAt),
+    // The few hidden accounts, so counting what they own costs what they own, not every user.
+    index('users_hidden_idx')
+      .on(t.id)
+      .where(sql`${t.accountStatus} in (${sql.raw(HIDDEN_ACCOUNT_STATUSES.join(', '))})`),
+    index('users_search_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with(searchIndexOptions),
   ],
 );
 

@@ -66,7 +66,8 @@ export async function resetPassword(
     throw badRequest(INVALID_RESET_LINK);
   }
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
+  await transact(ctx.writer, async (uow) => {
+    const { tx } = uow;
     const userId = await consumeToken(tx, input.token, 'reset-password');
     if (!userId) throw badRequest(INVALID_RESET_LINK);
     const [user] = await tx
@@ -82,7 +83,7 @@ export async function resetPassword(
         ...(confirm ? { accountStatus: AccountStatus.CONFIRMED } : {}),
       })
       .where(eq(users.id, userId));
-    await endUserSessions(tx, userId);
+    await endUserSessions(uow, userId);
   });
 }
 
@@ -101,11 +102,11 @@ export async function updatePassword(
     throw badRequest('Current password is incorrect');
   }
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
-    await tx
+  await transact(ctx.writer, async (uow) => {
+    await uow.tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, user.id));
-    await endUserSessions(tx, user.id, sessionId);
+    await endUserSessions(uow, user.id, sessionId);
   });
 }

@@ -44,6 +44,7 @@ export function presentPublicEntries(bundles: readonly EntryBundle[]): Entry[] {
               upvotes: e.reviewUpvotes,
               downvotes: e.reviewDownvotes,
               myVote: null,
+              commentsCount: e.commentsCount,
             },
       reviewId: e.review === null ? null : e.id,
       tags,

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { Entry } from '@earmark/common';
+import { CommentTargetKind, type Entry } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { entries, reviewVotes, type EntryRow } from '../../db/schema/entries';
 import type { UserRow } from '../../db/schema/users';
 import { entryWriteTags } from '../../lib/cache-tags';
 import { badRequest, notFound } from '../../lib/errors';
 import { readerOf, transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
+import { deleteThread } from '../comments/service';
 import type { ReleaseRow } from '../releases/present';
 import { requireVisibleRelease } from '../releases/service';
 import type { ReleaseViewer } from '../releases/summaries';
@@ -145,7 +146,8 @@ export async function updateEntry(
 
 /**
  * DELETE entries/{id}: takes the entry's track votes off the tracks, then
- * deletes it with its tag links and review votes, and moves the counters.
+ * deletes it with its tag links, review votes and review comments, and
+ * moves the counters.
  * Works on a hidden release too, so nobody is stuck with an entry.
  */
 export async function deleteEntry(
@@ -161,6 +163,8 @@ export async function deleteEntry(
     if (!entry) throw notFound(ENTRY_NOT_FOUND);
     await removeTrackVotesOf(tx, entry.id);
     await tx.delete(entries).where(and(eq(entries.id, id), eq(entries.userId, owner.id)));
+    // The review's comments, and the notifications they caused, go with it.
+    await deleteThread(uow, CommentTargetKind.REVIEW, id);
     await moveCounters(tx, { releaseId, userId: owner.id }, factsOf(entry), null);
     uow.invalidate(...entryWriteTags(releaseId, owner.id));
     return { releaseId };

@@ -1,23 +1,31 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isLockedOut, type FollowReply } from '@earmark/common';
+import { NotificationKind, isLockedOut, type FollowReply } from '@earmark/common';
 import type { Tx } from '../../db/client';
 import { follows } from '../../db/schema/follows';
 import { users, type UserRow } from '../../db/schema/users';
 import { cacheTags } from '../../lib/cache-tags';
 import { badRequest, notFound } from '../../lib/errors';
 import { transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
+import { notify } from '../notifications/service';
 import { USER_NOT_FOUND } from '../users/service';
 
 export const CANNOT_FOLLOW_SELF = 'You cannot follow yourself';
 
 /**
  * Called inside the unit of work that created a follow (never for a repeated
- * follow). It records the 'follow' live event, published after the commit;
- * the notifications feature stores the follow notification for `followed`
- * here too, so it commits or rolls back with the follow.
+ * follow). It records the 'follow' live event, published after the commit,
+ * and stores the follow notification for `followed`, so it commits or rolls
+ * back with the follow.
  */
 async function onFollowed(uow: UnitOfWork, follower: UserRow, followed: UserRow): Promise<void> {
   uow.publish({ type: 'follow', followerId: follower.id, followedId: followed.id });
+  await notify(uow, {
+    userId: followed.id,
+    actor: follower,
+    kind: NotificationKind.FOLLOW,
+    message: 'started following you',
+    link: `/${follower.username}`,
+  });
 }
 
 /** The user to follow or unfollow: not oneself, and an active account. */

@@ -1,10 +1,11 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListSort, PagedLists, ReleaseInMyLists, listsQuerySchema } from '@earmark/common';
 import type { z } from 'zod';
+import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
-import { listItems, lists } from '../../db/schema/lists';
+import { listItems, listLikes, lists } from '../../db/schema/lists';
 import { users } from '../../db/schema/users';
-import { visibleList } from '../../db/visibility';
+import { visibleList, visibleListUnjoined } from '../../db/visibility';
 import { keyColumns, orderByKeys, readKeysetPage, type SortKey } from '../../lib/keyset';
 import { listColumns, toList } from './present';
 
@@ -31,14 +32,23 @@ const SORT_KEYS: Record<ListSort, SortKey[]> = {
 };
 
 /**
- * Which lists a query reads. A user's lists include their drafts for that
- * user alone; every other reading shows published lists only.
+ * Whether the viewer's page of the query holds their drafts: only a user's
+ * own lists do (the release page's lists are published ones, whoever looks).
+ * Every other page is the same for everyone but for the viewer's likes.
  */
-function listsWhere(query: ListsQuery, viewerId: string | undefined): SQL {
-  // The release page's lists are published ones, whoever looks.
-  const seenBy = query.userId && !query.releaseId ? viewerId : null;
+export function showsOwnDrafts(query: ListsQuery, viewerId: string | undefined): boolean {
+  return Boolean(viewerId && query.userId === viewerId && !query.releaseId);
+}
+
+/**
+ * Which lists a query reads. A user's lists include their drafts for that
+ * user alone; every other reading shows published lists only. The count
+ * reads them without joining their owners (see visibleListUnjoined).
+ */
+function listsWhere(query: ListsQuery, viewerId: string | undefined, joined = true): SQL {
+  const seenBy = showsOwnDrafts(query, viewerId) ? viewerId : null;
   return and(
-    visibleList(seenBy),
+    joined ? visibleList(seenBy) : visibleListUnjoined(seenBy),
     query.userId ? eq(lists.userId, query.userId) : undefined,
     query.releaseId
       ? sql`exists (select 1 from ${listItems} where ${listItems.listId} = ${lists.id}
@@ -72,14 +82,27 @@ export async function browseLists(
         const [total] = await db
           .select({ n: count() })
           .from(lists)
-          .innerJoin(users, eq(users.id, lists.userId))
-          .where(where);
+          .where(listsWhere(query, viewer?.id, false));
         return total?.n ?? 0;
       },
     },
     query,
   );
   return { ...fields, lists: rows.map(toList) };
+}
+
+/** Which of the lists the viewer likes (list_likes_user_idx). */
+export async function likedAmong(
+  db: DbOrTx,
+  viewer: { id: string },
+  listIds: readonly string[],
+): Promise<Set<string>> {
+  if (listIds.length === 0) return new Set();
+  const rows = await db
+    .select({ listId: listLikes.listId })
+    .from(listLikes)
+    .where(and(eq(listLikes.userId, viewer.id), anyOf(listLikes.listId, listIds)));
+  return new Set(rows.map((r) => r.listId));
 }
 
 /** The viewer's lists that hold the release, with the item in each. */

@@ -47,6 +47,22 @@ describe('list items: adding, notes, removing and reordering', () => {
     expect(page.items[0]!.release.viewerEntry).toBeNull();
   });
 
+  it('gives a signed-in reader the shared page with their own entries', async () => {
+    const id = await makeList(t, owner, {}, { releases: rs.slice(0, 2), publish: true });
+    expect((await itemsOf(t, null, id)).items.map((i) => i.release.viewerEntry)).toEqual([
+      undefined,
+      undefined,
+    ]);
+    await ok(call(t, other, 'POST', '/entries', { releaseId: rs[1]!.id, rating: 70 }), 201);
+    const mine = (await itemsOf(t, other, id)).items.map((i) => i.release.viewerEntry);
+    expect(mine[0]).toBeNull();
+    expect(mine[1]).toMatchObject({ rating: 70, hasReview: false });
+    expect((await itemsOf(t, owner, id)).items.map((i) => i.release.viewerEntry)).toEqual([
+      null,
+      null,
+    ]);
+  });
+
   it('sets and clears notes, within the limit', async () => {
     const id = await makeList(t, owner, {}, { releases: rs.slice(0, 1), publish: true });
     const [item] = (await itemsOf(t, owner, id)).items;

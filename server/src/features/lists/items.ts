@@ -9,8 +9,8 @@ import type { DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
 import { listItems, lists } from '../../db/schema/lists';
 import type { UserRow } from '../../db/schema/users';
-import { isVisible } from '../../db/visibility';
-import { catalogueTags, listWriteTags } from '../../lib/cache-tags';
+import { hiddenCatalogue, isVisible } from '../../db/visibility';
+import { cacheTags, catalogueTags, listWriteTags } from '../../lib/cache-tags';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { pageFields } from '../../lib/keyset';
@@ -30,19 +30,18 @@ const visibleItemsOf = (listId: string) => and(eq(listItems.listId, listId), isV
 
 /**
  * A page of a list's items in rank order, each with its 0-based index among
- * the items shown (hidden releases left out) and its release card. The
- * tags are those the page shows, for the read cache.
+ * the items shown (hidden releases left out) and its release card.
  */
 export async function listItemsPage(
   db: DbOrTx,
   listId: string,
   page: number,
   viewer: ReleaseViewer,
-): Promise<{ page: PagedListItems; tags: string[] }> {
-  await requireReadableList(db, listId, viewer);
+): Promise<PagedListItems> {
+  const list = await requireReadableList(db, listId, viewer);
   const pageSize = LIST_ITEMS_PAGE_SIZE;
   const before = (page - 1) * pageSize;
-  const [rows, [total]] = await Promise.all([
+  const [rows, [hidden]] = await Promise.all([
     db
       .select({ id: listItems.id, note: listItems.note, release: releases })
       .from(listItems)
@@ -51,11 +50,12 @@ export async function listItemsPage(
       .orderBy(asc(listItems.position), asc(listItems.id))
       .limit(pageSize)
       .offset(before),
+    // The shown items are the counted ones less the few of hidden releases (releases_hidden_idx).
     db
       .select({ n: count() })
       .from(listItems)
       .innerJoin(releases, eq(releases.id, listItems.releaseId))
-      .where(visibleItemsOf(listId)),
+      .where(and(eq(listItems.listId, listId), hiddenCatalogue(releases))),
   ]);
   const cards = await toSummaries(
     db,
@@ -69,17 +69,19 @@ export async function listItemsPage(
     release: cards[i]!,
   }));
   const fields = pageFields({
-    totalItems: total?.n ?? 0,
+    totalItems: Math.max(0, list.itemsCount - (hidden?.n ?? 0)),
     pageSize,
     before,
     currentItems: items.length,
     nextCursor: null,
   });
   const { nextCursor: _, ...pageOnly } = fields;
-  return {
-    page: { ...pageOnly, items },
-    tags: rows.map((r) => catalogueTags.release(r.release.id)),
-  };
+  return { ...pageOnly, items };
+}
+
+/** The read-cache tags of a page of a list's items: the list and the releases it shows. */
+export function listItemsPageTags(listId: string, page: PagedListItems): string[] {
+  return [cacheTags.list(listId), ...page.items.map((i) => catalogueTags.release(i.release.id))];
 }
 
 /** Moves a list's items counter and its last-change time, with the cache tags of the change. */

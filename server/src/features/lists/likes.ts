@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ListLikeReply } from '@earmark/common';
+import { NotificationKind, type ListLikeReply } from '@earmark/common';
 import { listLikes, lists, type ListRow } from '../../db/schema/lists';
 import type { UserRow } from '../../db/schema/users';
 import { cacheTags } from '../../lib/cache-tags';
 import { badRequest } from '../../lib/errors';
+import { notify } from '../notifications/service';
 import { transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
 import { requireReadableList } from './access';
 
@@ -11,12 +12,20 @@ export const CANNOT_LIKE_DRAFT = 'A draft cannot be liked';
 
 /**
  * Called inside the unit of work that created a like (never for a repeated
- * like). The notifications feature stores the owner's 'list like'
- * notification here, so it commits or rolls back with the like, and
- * records its live event on the unit of work.
+ * like). It stores the owner's 'list like' notification, so it commits or
+ * rolls back with the like, and records its live event on the unit of work.
+ * A liker who unlikes and likes again does not notify the owner twice (the
+ * notification's subject is the list).
  */
-async function onListLiked(_uow: UnitOfWork, _liker: UserRow, _list: ListRow): Promise<void> {
-  // The owner is notified here once notifications exist.
+async function onListLiked(uow: UnitOfWork, liker: UserRow, list: ListRow): Promise<void> {
+  await notify(uow, {
+    userId: list.userId,
+    actor: liker,
+    kind: NotificationKind.LIKE,
+    message: `liked your list ${list.title}`,
+    link: `/list/${list.id}`,
+    subjectId: list.id,
+  });
 }
 
 async function moveLikes(uow: UnitOfWork, listId: string, delta: 1 | -1): Promise<number> {

@@ -159,10 +159,11 @@ describe('lists: who sees and changes what', () => {
 describe('lists: sorts and paging', () => {
   let t: TestApp;
   let ids: string[];
+  let people: Member[];
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const people = await members(t, 4);
+    people = await members(t, 4);
     const [author] = people as [Member];
     ids = [];
     for (let i = 0; i < 5; i++)
@@ -188,6 +189,22 @@ describe('lists: sorts and paging', () => {
     expect(await listIds(t, null, 'sortBy=new')).toEqual([l4, l3, l2, l1, l0]);
     expect(await listIds(t, null, 'sortBy=popular')).toEqual([l1, l3, l4, l2, l0]);
     expect(await listIds(t, null, 'sortBy=updatedDate')).toEqual([l0, l1, l2, l3, l4]);
+  });
+
+  it("shares signed-out pages with signed-in readers, with each reader's own likes", async () => {
+    const [, fan, other] = people as [Member, Member, Member];
+    // The signed-out page is read (and cached) first; signed-in readers get it with their likes.
+    const shown = await ok<PagedLists>(call(t, null, 'GET', '/lists?sortBy=popular'));
+    expect(shown.lists.some((l) => l.liked)).toBe(false);
+    const liked = async (who: Member) =>
+      (await ok<PagedLists>(call(t, who, 'GET', '/lists?sortBy=popular'))).lists
+        .filter((l) => l.liked)
+        .map((l) => l.id);
+    expect(await liked(fan)).toEqual([ids[1], ids[3]]);
+    expect(await liked(other)).toEqual([ids[1]]);
+    await ok(call(t, other, 'POST', `/lists/${ids[4]}/likes`));
+    expect(await liked(other)).toEqual([ids[1], ids[4]]);
+    expect(await liked(fan)).toEqual([ids[1], ids[3]]);
   });
 
   it('pages by number and by cursor without overlap', async () => {

@@ -18,12 +18,22 @@ import {
   updateListSchema,
 } from '@earmark/common';
 import { cacheTags } from '../../lib/cache-tags';
+import { AppError } from '../../lib/errors';
 import { listRateLimit } from '../../plugins/list-rate-limit';
-import { sendCached } from '../../plugins/read-cache';
+import { sendCached, sendOverlaid } from '../../plugins/read-cache';
 import { requireConfirmedUser, sessionUser } from '../../plugins/session';
-import { browseLists, releaseInMyLists } from './browse';
-import { addListItem, listItemsPage, removeListItem, reorderListItems, setItemNote } from './items';
+import { viewerEntriesOf } from '../releases/summaries';
+import { browseLists, likedAmong, releaseInMyLists, showsOwnDrafts } from './browse';
+import {
+  addListItem,
+  listItemsPage,
+  listItemsPageTags,
+  removeListItem,
+  reorderListItems,
+  setItemNote,
+} from './items';
 import { likeList, unlikeList } from './likes';
+import { listPageMeta } from './page-meta';
 import { createList, deleteList, getList, publishList, updateList } from './service';
 
 const tags = ['lists'];
@@ -31,11 +41,12 @@ const noContent = { 204: z.null().describe('Done') };
 const itemRef = z.object({ listId: z.string(), itemId: z.string() });
 
 /**
- * Registered under /api/lists. Signed-out readers share cached pages; a
- * signed-in reader's pages carry their likes, drafts and entries, so they
- * are read fresh.
+ * Registered under /api/lists. Readers share cached pages: a signed-in
+ * reader gets them with their own likes or entries laid over, except where
+ * they may see more than others (their own drafts), which is read fresh.
  */
 export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addPageMeta((pathname) => listPageMeta(app.db, pathname));
   const owner = { preHandler: requireConfirmedUser };
 
   app.get(
@@ -45,14 +56,22 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: listRateLimit(app) },
     },
     async (request, reply) => {
-      const { query } = request;
-      if (request.user) return browseLists(app.db, query, request.user);
+      const { query, user } = request;
+      if (user && showsOwnDrafts(query, user.id)) return browseLists(app.db, query, user);
       const page = await app.readCache.get(
         `lists:${JSON.stringify(query)}`,
         [cacheTags.lists],
         () => browseLists(app.db, query, null),
       );
-      return sendCached(reply, page, pagedListsSchema);
+      if (!user) return sendCached(reply, page, pagedListsSchema);
+      const liked = await likedAmong(
+        app.db,
+        user,
+        page.value.lists.map((l) => l.id),
+      );
+      return sendOverlaid(reply, page, pagedListsSchema, (copy) => {
+        for (const list of copy.lists) list.liked = liked.has(list.id);
+      });
     },
   );
 
@@ -128,16 +147,31 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { rateLimit: listRateLimit(app) },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       const { page } = request.query;
-      if (request.user) return (await listItemsPage(app.db, id, page, request.user)).page;
-      const cached = await app.readCache.get(
-        `list:${id}:items:${page}`,
-        (value) => [cacheTags.list(id), ...value.tags],
-        () => listItemsPage(app.db, id, page, null),
+      const { user } = request;
+      const cached = await app.readCache
+        .get(
+          `list:${id}:items:${page}`,
+          (value) => listItemsPageTags(id, value),
+          () => listItemsPage(app.db, id, page, null),
+        )
+        .catch((err: unknown) => {
+          // Not public (a draft, which its owner alone reads): read fresh for a signed-in reader.
+          if (user && err instanceof AppError && err.statusCode === 404) return null;
+          throw err;
+        });
+      if (!cached) return listItemsPage(app.db, id, page, user);
+      if (!user) return sendCached(reply, cached, pagedListItemsSchema);
+      const mine = await viewerEntriesOf(
+        app.db,
+        user.id,
+        cached.value.items.map((i) => i.release.id),
       );
-      return cached.value.page;
+      return sendOverlaid(reply, cached, pagedListItemsSchema, (copy) => {
+        for (const { release } of copy.items) release.viewerEntry = mine.get(release.id) ?? null;
+      });
     },
   );
 

@@ -1,5 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { CreateListReply, List, createListSchema, updateListSchema } from '@earmark/common';
+import {
+  CommentTargetKind,
+  type CreateListReply,
+  type List,
+  type createListSchema,
+  type updateListSchema,
+} from '@earmark/common';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { lists } from '../../db/schema/lists';
@@ -9,6 +15,8 @@ import { cacheTags, listWriteTags } from '../../lib/cache-tags';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { readerOf, transact, type WriteScope } from '../../lib/unit-of-work';
+import { deleteThread } from '../comments/service';
+import { forgetSubjects } from '../notifications/service';
 import { LIST_NOT_FOUND, requireOwnList } from './access';
 import { listColumns, toList } from './present';
 
@@ -95,6 +103,9 @@ export async function deleteList(scope: WriteScope, actor: UserRow, id: string):
   await transact(scope, async (uow) => {
     await requireOwnList(uow.tx, id, actor);
     await uow.tx.delete(lists).where(eq(lists.id, id));
+    // Its comments and the notifications about it (likes, comments) go with it.
+    await deleteThread(uow, CommentTargetKind.LIST, id);
+    await forgetSubjects(uow, [id]);
     uow.invalidate(...listWriteTags(id));
   });
 }

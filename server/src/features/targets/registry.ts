@@ -145,6 +145,11 @@ function entryOf(kind: TargetKind): TargetKindEntry {
   return entry;
 }
 
+/** The kind's 404 message ("List not found"), the same for missing and unreadable ids. */
+export function targetNotFoundMessage(kind: TargetKind): string {
+  return entryOf(kind).notFound;
+}
+
 /** The target if it exists (readable or not), with its owner; null when there is no such id. */
 export async function findTarget(
   db: DbOrTx,

@@ -9,13 +9,15 @@ import {
   type UserProfile,
 } from '@earmark/common';
 import type { DbOrTx, Tx } from '../../db/client';
-import { sessions, users, type UserRow } from '../../db/schema/users';
+import { users, type UserRow } from '../../db/schema/users';
 import { cacheTags, userWriteTags } from '../../lib/cache-tags';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { transact, type WriteScope } from '../../lib/unit-of-work';
+import { endUserSessions } from '../../plugins/session';
 import { toUserProfile } from './present';
 import { violatedUniqueIndex } from '../../lib/unique-violation';
 import { isFollowing } from '../follows/queries';
+import { recountCommentsOf } from '../comments/counters';
 
 export const USER_NOT_FOUND = 'User not found';
 export const NOT_YOUR_ACCOUNT = 'You can only change your own account';
@@ -157,7 +159,9 @@ export async function updateTheme(
  * Sets an account's status (the moderation seam: ban, unban, delete). Hiding
  * or showing an account hides or shows all its content at once through the
  * visibility rule, so every cached page is dropped after the commit; a
- * hidden account also loses its sessions.
+ * hidden account also loses its sessions (and its live sockets). Comment
+ * counts count visible accounts' comments only, so the threads the account
+ * commented on are recounted.
  */
 export async function changeAccountStatus(
   scope: WriteScope,
@@ -171,7 +175,8 @@ export async function changeAccountStatus(
       .where(eq(users.id, userId))
       .returning({ id: users.id });
     if (!row) throw notFound(USER_NOT_FOUND);
-    if (isHiddenAccount(status)) await uow.tx.delete(sessions).where(eq(sessions.userId, userId));
+    if (isHiddenAccount(status)) await endUserSessions(uow, userId);
+    await recountCommentsOf(uow.tx, userId);
     uow.invalidate(cacheTags.all);
   });
 }

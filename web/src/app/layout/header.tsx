@@ -5,8 +5,8 @@ import { IconButton } from '../../components/icon-button';
 import { MenuIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { paths } from '../../lib/paths';
-import { NotificationsButton } from './notifications-button';
-import { SearchBox } from './search-box';
+import { NotificationsButton } from '../../features/notifications';
+import { SearchCombobox } from '../../features/search';
 import { UserMenu } from './user-menu';
 import styles from './header.module.css';
 
@@ -40,7 +40,7 @@ export function Header({ user, menuOpen, onOpenMenu }: HeaderProps) {
           </Link>
         </div>
         <div className={styles.center}>
-          <SearchBox />
+          <SearchCombobox />
         </div>
         <div className={styles.right}>
           {user && canVoteOnSubmissions(user) && (

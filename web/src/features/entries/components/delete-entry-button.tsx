@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteEntry, useEntryBusy } from '../api';
 
 export const DELETE_ENTRY_QUESTION = 'Delete your entry for this release?';
@@ -23,31 +23,17 @@ export function DeleteEntryButton({ releaseId }: { releaseId: string }) {
       >
         Delete entry
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={open}
         onClose={() => setOpen(false)}
         title={DELETE_ENTRY_QUESTION}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              loading={remove.isPending}
-              aria-disabled={(busy && !remove.isPending) || undefined}
-              onClick={() => {
-                if (busy) return;
-                remove.mutate(undefined, { onSuccess: () => setOpen(false) });
-              }}
-            >
-              Delete
-            </Button>
-          </>
-        }
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        blocked={busy}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: () => setOpen(false) })}
       >
         <p>Your rating, review, tags and track votes for this release will be removed.</p>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -116,8 +116,17 @@ describe('track votes', () => {
     });
     renderApp('/release/r1');
     const up = await favourite('Opening');
+    // Each row: its two votes, then its 'Comments' toggle.
     const votes = within(tracksPanel()).getAllByRole('button');
-    await waitFor(() => expect(votes.map((b) => b.tabIndex)).toEqual([0, -1, -1, -1]));
+    expect(votes.map((b) => b.textContent)).toEqual([
+      expect.stringMatching(/favourite: Opening$/),
+      expect.stringMatching(/least favourite: Opening$/),
+      'Comments on Opening',
+      expect.stringMatching(/favourite: Tide$/),
+      expect.stringMatching(/least favourite: Tide$/),
+      'Comments on Tide',
+    ]);
+    await waitFor(() => expect(votes.map((b) => b.tabIndex)).toEqual([0, -1, -1, -1, -1, -1]));
 
     up.focus();
     await userEvent.keyboard('{ArrowDown}');
@@ -127,7 +136,10 @@ describe('track votes', () => {
     const tideDown = screen.getByRole('button', { name: /^\d+ least favourite: Tide$/ });
     expect(document.activeElement).toBe(tideDown);
     // The last one focused is now the group's stop.
-    expect(votes.map((b) => b.tabIndex)).toEqual([-1, -1, -1, 0]);
+    expect(votes.map((b) => b.tabIndex)).toEqual([-1, -1, -1, -1, 0, -1]);
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement?.textContent).toBe('Comments on Tide');
+    await userEvent.keyboard('{ArrowLeft}');
 
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(pressed(tideDown)).toBe('true'));

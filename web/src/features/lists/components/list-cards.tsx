@@ -4,14 +4,14 @@ import { Link } from 'react-router';
 import type { List } from '@earmark/common';
 import { EmptyState } from '../../../components/empty-state';
 import { ListIcon } from '../../../components/icons';
-import { PageSpinner } from '../../../components/spinner';
 import { paths } from '../../../lib/paths';
 import { listsInfiniteQueryOptions } from '../api';
 import type { ListsFilter } from '../api';
 import { countLabel, ownerName } from '../format';
 import { DraftBadge } from './draft-badge';
 import { ListCoverMosaic } from './list-cover-mosaic';
-import { NextPageFooter, PagedLoadError } from './paged-states';
+import { LoadMore } from '../../../components/load-more';
+import { LoadError } from '../../../components/load-failure';
 import styles from './list-cards.module.css';
 
 export interface ListCardsProps {
@@ -25,10 +25,10 @@ export interface ListCardsProps {
 /** Lists as cards, loading the next page as the reader nears the end (or on 'Show more'). */
 export function ListCards({ filter, label, empty }: ListCardsProps) {
   const query = useInfiniteQuery(listsInfiniteQueryOptions(filter));
-  if (query.isPending) return <PageSpinner label="Loading lists" />;
+  if (query.isPending) return <ListCardsSkeleton />;
   if (!query.data) {
     return (
-      <PagedLoadError
+      <LoadError
         title="These lists could not be loaded."
         error={query.error}
         onRetry={() => void query.refetch()}
@@ -49,7 +49,7 @@ export function ListCards({ filter, label, empty }: ListCardsProps) {
           </li>
         ))}
       </ul>
-      <NextPageFooter query={query} what="lists" />
+      <LoadMore query={query} what="lists" />
     </div>
   );
 }
@@ -76,5 +76,23 @@ function ListCard({ list }: { list: List }) {
         </p>
       </div>
     </article>
+  );
+}
+
+/** Grey cards in the cards' shape while the first page loads, so the page does not jump. */
+function ListCardsSkeleton() {
+  return (
+    <div role="status">
+      <span className="visually-hidden">Loading lists</span>
+      <div className={styles.cards} aria-hidden="true">
+        {Array.from({ length: 8 }, (_, index) => (
+          <div key={index} className={styles.card}>
+            <div className={`${styles.skeleton} ${styles.skeletonCover}`} />
+            <div className={`${styles.skeleton} ${styles.skeletonLine}`} />
+            <div className={`${styles.skeleton} ${styles.skeletonLine} ${styles.skeletonShort}`} />
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }

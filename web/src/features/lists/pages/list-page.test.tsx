@@ -36,6 +36,7 @@ describe('the list page', () => {
     expect(screen.getByText('3 likes')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /like/i })).toBeNull();
     expect(screen.queryByText('Draft')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
 
     const list = await screen.findByRole('list', {
       name: 'Releases in Records for a rainy Sunday',
@@ -66,6 +67,7 @@ describe('the list page', () => {
     renderApp('/list/l1');
 
     const button = await screen.findByRole('button', { name: 'Like 3' }, { timeout: 5000 });
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(button.getAttribute('aria-pressed')).toBe('false');
     expect(button.textContent).toContain('3');
     await userEvent.click(button);
@@ -77,7 +79,7 @@ describe('the list page', () => {
     expect(button.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('shows the owner a Draft badge and no like button', async () => {
+  it('shows the owner a Draft badge, an Edit link and no like button', async () => {
     mockApi({
       'GET /api/users/me': json(200, makeUser({ id: 'u2', username: 'ben' })),
       'GET /api/lists/l1': json(
@@ -89,6 +91,7 @@ describe('the list page', () => {
     renderApp('/list/l1');
 
     expect(await screen.findByText('Draft', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/list/l1/edit');
     expect(screen.queryByRole('button', { name: /like/i })).toBeNull();
     const list = await screen.findByRole('list', {
       name: 'Releases in Records for a rainy Sunday',

@@ -1,8 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { CommentTargetKind } from '@earmark/common';
 import type { List, ListItem } from '@earmark/common';
 import { Avatar } from '../../../components/avatar';
+import { ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
+import { EditIcon } from '../../../components/extra-icons';
 import { ListIcon } from '../../../components/icons';
 import { LoadFailure } from '../../../components/load-failure';
 import { Markdown, markdownExcerpt } from '../../../components/markdown';
@@ -10,11 +13,14 @@ import { PageFrame } from '../../../components/page-frame';
 import { PageSpinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../lib/paths';
+import { CommentsSection } from '../../comments';
 import { ReleaseCard } from '../../releases';
+import { ReportButton } from '../../reports';
 import { listItemsInfiniteQueryOptions, useList } from '../api';
 import { DraftBadge } from '../components/draft-badge';
 import { ListLikeButton } from '../components/list-like-button';
-import { NextPageFooter, PagedLoadError } from '../components/paged-states';
+import { LoadMore } from '../../../components/load-more';
+import { LoadError } from '../../../components/load-failure';
 import { countLabel, ownerName } from '../format';
 import styles from './list-page.module.css';
 
@@ -33,6 +39,7 @@ export default function ListPage() {
 function ListView({ list }: { list: List }) {
   const { user } = useCurrentUser();
   const name = ownerName(list.owner);
+  const isOwner = user?.id === list.owner.id;
   return (
     <PageFrame
       title={list.title}
@@ -43,7 +50,17 @@ function ListView({ list }: { list: List }) {
         <header className={styles.header}>
           <div className={styles.titleRow}>
             <h1 className={styles.title}>{list.title}</h1>
-            {!list.published && user?.id === list.owner.id && <DraftBadge />}
+            {!list.published && isOwner && <DraftBadge />}
+            {isOwner && (
+              <ButtonLink
+                to={paths.listEdit.href(list.id)}
+                variant="secondary"
+                size="small"
+                icon={<EditIcon size={16} />}
+              >
+                Edit
+              </ButtonLink>
+            )}
           </div>
           <p className={styles.byline}>
             <span>A list by </span>
@@ -65,6 +82,14 @@ function ListView({ list }: { list: List }) {
           </h2>
           <ListItems list={list} />
         </section>
+        <div className={styles.report}>
+          <ReportButton type="list" id={list.id} what="list" ownerId={list.owner.id} />
+        </div>
+        <CommentsSection
+          entityType={CommentTargetKind.LIST}
+          entityId={list.id}
+          ownerId={list.owner.id}
+        />
       </article>
     </PageFrame>
   );
@@ -75,7 +100,7 @@ function ListItems({ list }: { list: List }) {
   if (query.isPending) return <PageSpinner label="Loading releases" />;
   if (!query.data) {
     return (
-      <PagedLoadError
+      <LoadError
         title="The releases of this list could not be loaded."
         error={query.error}
         onRetry={() => void query.refetch()}
@@ -97,7 +122,7 @@ function ListItems({ list }: { list: List }) {
           <ItemView key={item.id} item={item} ranked={list.ranked} grid={list.grid} />
         ))}
       </ListTag>
-      <NextPageFooter query={query} what="releases" />
+      <LoadMore query={query} what="releases" />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { NotFoundView } from '../../../components/error-views';
 import { PageFrame } from '../../../components/page-frame';
 import { TabLinks } from '../../../components/tabs';
 import { paths } from '../../../lib/paths';
+import { CreateListButton } from '../components/create-list-button';
 import { ListCards } from '../components/list-cards';
 
 const TABS = [
@@ -21,6 +22,7 @@ export default function ListsPage() {
     <PageFrame
       title={tab.title}
       heading="Lists"
+      menu={<CreateListButton />}
       subNav={<TabLinks items={TAB_ITEMS} label="List sorts" />}
     >
       <h2 className="visually-hidden">{tab.title}</h2>

@@ -15,11 +15,14 @@ export function ReleaseHeader({
   release,
   genreVoting,
   entry,
+  actions,
 }: {
   release: Release;
   genreVoting?: ReactNode;
   /** The viewer's own entry controls, under the average rating. */
   entry?: ReactNode;
+  /** Small actions at the end (Report). */
+  actions?: ReactNode;
 }) {
   const date = formatReleaseDate(release.date, release.datePrecision);
   const artistNames = joinNames(release.artists.map((artist) => artist.name));
@@ -87,6 +90,7 @@ export function ReleaseHeader({
           </Fact>
         </dl>
         {genreVoting}
+        {actions && <div className={styles.actions}>{actions}</div>}
       </div>
     </div>
   );

@@ -19,19 +19,27 @@ export function trackFooterText(tracks: readonly Track[]): string | null {
  * The track list panel. Each row is tinted red in proportion to the share
  * of its votes that are down-votes, so the least liked tracks stand out.
  * `trackActions` renders the viewer's two vote buttons (with the totals) on
- * each row; without it, rows show the totals alone. The vote buttons are one
- * stop in the tab order (arrow keys move between them), so a keyboard user
- * reaches the reviews after the list without passing every one.
+ * each row; without it, rows show the totals alone. `trackDetails` adds a
+ * part under each row whose toggle joins the group (a track's comments). The
+ * vote buttons and toggles are one stop in the tab order (arrow keys move
+ * between them), so a keyboard user reaches the reviews after the list
+ * without passing every one.
  */
 export function TrackList({
   tracks,
   trackActions,
+  trackDetails,
 }: {
   tracks: readonly Track[];
   trackActions?: ((track: Track) => ReactNode) | undefined;
+  /** More about a track under its row (its comments). */
+  trackDetails?: ((track: Track) => ReactNode) | undefined;
 }) {
   const headingId = useId();
-  const rovingRef = useRovingFocus<HTMLOListElement>(2);
+  // Stops per row: the two votes, then the details toggle.
+  const rovingRef = useRovingFocus<HTMLOListElement>(
+    (trackActions ? 2 : 0) + (trackDetails ? 1 : 0),
+  );
   const ordered = [...tracks].sort((a, b) => a.order - b.order);
   const footer = trackFooterText(ordered);
 
@@ -44,7 +52,7 @@ export function TrackList({
         <p className={styles.empty}>No tracks are listed for this release yet.</p>
       ) : (
         <>
-          {trackActions && <p className="visually-hidden">{ROVING_HINT}</p>}
+          {(trackActions || trackDetails) && <p className="visually-hidden">{ROVING_HINT}</p>}
           <ol ref={rovingRef} className={styles.list}>
             {ordered.map((track) => (
               <li
@@ -65,6 +73,7 @@ export function TrackList({
                 <span className={styles.votes}>
                   {trackActions ? trackActions(track) : <VoteTotals track={track} />}
                 </span>
+                {trackDetails && <div className={styles.details}>{trackDetails(track)}</div>}
               </li>
             ))}
           </ol>

@@ -1,5 +1,5 @@
 import { Outlet, useParams } from 'react-router';
-import { formatRating, releaseTypeLabels } from '@earmark/common';
+import { CommentTargetKind, formatRating, releaseTypeLabels } from '@earmark/common';
 import type { Release } from '@earmark/common';
 import { LoadFailure } from '../../../components/load-failure';
 import { paths } from '../../../lib/paths';
@@ -8,8 +8,11 @@ import { PageSpinner } from '../../../components/spinner';
 import { TabLinks } from '../../../components/tabs';
 import { EntryPanel, TrackVoteButtons, useReleaseTrackVoting } from '../../entries';
 import { GenreVoting } from '../../genres';
+import { CommentsSection } from '../../comments';
+import { ReportButton } from '../../reports';
 import { releaseQueryOptions, useRelease } from '../api';
 import { ReleaseHeader } from '../components/release-header';
+import { TrackComments } from '../components/track-comments';
 import { TrackList } from '../components/track-list';
 import { formatReleaseDate, joinNames, ratingsCountText } from '../format';
 import styles from './release-page.module.css';
@@ -66,6 +69,7 @@ export default function ReleasePage() {
             releaseQueryKey={releaseQueryOptions(release.id).queryKey}
           />
         }
+        actions={<ReportButton type="release" id={release.id} what="release" />}
       />
       <div className={styles.body}>
         <aside className={styles.tracks}>
@@ -74,6 +78,7 @@ export default function ReleasePage() {
             trackActions={
               voting ? (track) => <TrackVoteButtons track={track} voting={voting} /> : undefined
             }
+            trackDetails={(track) => <TrackComments track={track} />}
           />
         </aside>
         <div className={styles.main}>
@@ -81,6 +86,7 @@ export default function ReleasePage() {
           <div className={styles.tabContent}>
             <Outlet context={release} />
           </div>
+          <CommentsSection entityType={CommentTargetKind.RELEASE} entityId={release.id} />
         </div>
       </div>
     </PageFrame>

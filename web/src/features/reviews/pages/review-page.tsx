@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { fullDate, relativeTime, releaseTypeLabels } from '@earmark/common';
+import { CommentTargetKind, fullDate, relativeTime, releaseTypeLabels } from '@earmark/common';
 import type { Entry } from '@earmark/common';
 import { NotFoundView } from '../../../components/error-views';
 import { paths } from '../../../lib/paths';
@@ -12,7 +12,9 @@ import { PageFrame } from '../../../components/page-frame';
 import { PageSpinner } from '../../../components/spinner';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
+import { CommentsSection } from '../../comments';
 import { ArtistLinks, CoverImage, formatReleaseDate } from '../../releases';
+import { ReportButton } from '../../reports';
 import { useEntry } from '../api';
 import { RatingBadge } from '../components/rating-badge';
 import { ReviewVotes } from '../components/review-votes';
@@ -142,7 +144,13 @@ function ReviewView({ entry }: { entry: Entry }) {
               Edit on the release page
             </ButtonLink>
           )}
+          <ReportButton type="review" id={entry.id} what="review" ownerId={user.id} />
         </footer>
+        <CommentsSection
+          entityType={CommentTargetKind.REVIEW}
+          entityId={entry.id}
+          ownerId={user.id}
+        />
       </article>
     </PageFrame>
   );

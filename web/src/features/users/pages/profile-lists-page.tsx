@@ -1,6 +1,6 @@
 import { EmptyState } from '../../../components/empty-state';
 import { ListIcon } from '../../../components/icons';
-import { ListCards } from '../../lists';
+import { CreateListButton, ListCards } from '../../lists';
 import { useProfileContext } from '../profile-context';
 import styles from './profile-tab-page.module.css';
 
@@ -18,6 +18,7 @@ export default function ProfileListsPage() {
             icon={<ListIcon size={28} />}
             title="No lists yet"
             message={isOwnProfile ? undefined : `${displayName} has not published a list yet.`}
+            action={isOwnProfile ? <CreateListButton /> : undefined}
           />
         }
       />

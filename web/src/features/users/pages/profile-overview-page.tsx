@@ -1,8 +1,10 @@
 import { lazy, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { CommentTargetKind } from '@earmark/common';
 import { EmptyState } from '../../../components/empty-state';
 import { DiscIcon } from '../../../components/icons';
+import { CommentsSection } from '../../comments';
 import { ChartSection } from '../components/charts/chart-section';
 import type { ChartRow } from '../components/charts/chart-section';
 import { OverviewSummary } from '../components/overview-summary';
@@ -23,6 +25,21 @@ const barListHeight = (rows: readonly ChartRow[] | undefined) =>
 
 /** /{username}: headline figures and charts of what the member has logged. */
 export default function ProfileOverviewPage() {
+  const { profile } = useProfileContext();
+  return (
+    <>
+      <OverviewOrEmpty />
+      <CommentsSection
+        entityType={CommentTargetKind.SHOUTBOX}
+        entityId={profile.id}
+        ownerId={profile.id}
+        title="Shoutbox"
+      />
+    </>
+  );
+}
+
+function OverviewOrEmpty() {
   const { profile, isOwnProfile, displayName } = useProfileContext();
   if (profile.counts.entries === 0) {
     return (

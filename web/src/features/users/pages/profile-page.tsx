@@ -13,6 +13,7 @@ import { errorMessage, isApiError } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
 import type { FollowCacheUpdates } from '../../follows';
 import { FollowButton } from '../../follows';
+import { ReportButton } from '../../reports';
 import { updateCachedProfile, useUserProfile, userProfileQueryOptions } from '../api';
 import { ProfileHeader } from '../components/profile-header';
 import type { ProfileContext } from '../profile-context';
@@ -149,12 +150,15 @@ function ProfileLayout({
           isOwnProfile={isOwnProfile}
           action={
             viewer && !isOwnProfile ? (
-              <FollowButton
-                userId={profile.id}
-                name={displayName}
-                following={profile.followedByViewer ?? false}
-                updates={followUpdates}
-              />
+              <div className={styles.actions}>
+                <FollowButton
+                  userId={profile.id}
+                  name={displayName}
+                  following={profile.followedByViewer ?? false}
+                  updates={followUpdates}
+                />
+                <ReportButton type="user" id={profile.id} what="profile" />
+              </div>
             ) : null
           }
         />

@@ -1,0 +1,2 @@
+CREATE INDEX "users_hidden_idx" ON "users" USING btree ("id") WHERE "users"."account_status" in (80, 100);--> statement-breakpoint
+CREATE INDEX "releases_hidden_idx" ON "releases" USING btree ("id") WHERE "releases"."pending_deletion" or "releases"."merged_into_id" is not null;

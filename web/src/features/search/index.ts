@@ -1,0 +1,3 @@
+/** What other features may use of search: the header box and the search call. */
+export { SearchCombobox } from './components/search-combobox';
+export { fetchSearch } from './api';
