@@ -24,3 +24,4 @@ export * from './schemas/lists';
 export * from './schemas/search';
 export * from './schemas/comments';
 export * from './format/mentions';
+export * from './schemas/submissions';

@@ -4,3 +4,4 @@ export * from './entries';
 export * from './follows';
 export * from './lists';
 export * from './comments';
+export * from './submissions';
