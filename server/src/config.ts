@@ -32,6 +32,12 @@ const envSchema = z.object({
   READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Requests a minute one address may make to each list call (GET releases, GET entries, GET search); 0 turns the limit off. */
   LIST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  /**
+   * Hosts (names or addresses, comma-separated) that cover `imageUrl`
+   * fetches may reach even when they are loopback or private: for tests and
+   * a local cover server only. Empty in production.
+   */
+  IMAGE_URL_ALLOW_HOSTS: z.string().default(''),
   /** Skip the demo seed on first start (the admin account is still made). */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''])
@@ -60,6 +66,8 @@ export interface Config {
   readCacheTtlMs: number;
   /** Per address and list call, per minute; 0 means no limit. */
   listRateLimit: number;
+  /** Hosts a cover `imageUrl` may reach although they are not public (tests only). */
+  imageUrlAllowHosts: string[];
 }
 
 /** Parses the environment once; the error names every bad variable. */
@@ -91,6 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     readCacheTtlMs: e.READ_CACHE_SECONDS * 1000,
     listRateLimit: e.LIST_RATE_LIMIT,
+    imageUrlAllowHosts: e.IMAGE_URL_ALLOW_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h !== ''),
   };
 }
 
