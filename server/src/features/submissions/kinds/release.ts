@@ -1,0 +1,297 @@
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import {
+  CommentTargetKind,
+  CommentTargetKind as Thread,
+  SUBMISSION_VOTES_TO_DECIDE,
+  releaseSubmissionSchema,
+  type DatePrecision,
+  type ExplicitCoverArt,
+  type ReleaseSnapshot,
+  type ReleaseSubmission,
+  type ReleaseType,
+} from '@earmark/common';
+import type { DbOrTx } from '../../../db/client';
+import {
+  artists,
+  labels,
+  languages,
+  releaseArtists,
+  releaseGenreVotes,
+  releaseLabels,
+  releaseLanguages,
+  releases,
+  tracks,
+  type CoverFiles,
+} from '../../../db/schema/catalogue';
+import { comments } from '../../../db/schema/comments';
+import { entries } from '../../../db/schema/entries';
+import { listItems } from '../../../db/schema/lists';
+import { releaseEditTags } from '../../../lib/cache-tags';
+import { badRequest } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import { utcDay } from '../../releases/dates';
+import { coverUrls } from '../../releases/present';
+import { RELEASE_NOT_FOUND, findVisibleRelease } from '../../releases/service';
+import { counted, resolveNamed, type SubmissionKindSpec } from './kind';
+
+/**
+ * The day a release date is stored as: the earliest day it could be, so a
+ * year-only date is 1 January and a month-only one the 1st.
+ */
+export function storedDay(date: string, precision: DatePrecision): string {
+  const day = date.slice(0, 10);
+  if (precision === 'year') return `${day.slice(0, 4)}-01-01`;
+  if (precision === 'month') return `${day.slice(0, 7)}-01`;
+  return day;
+}
+
+/** Cover file names back from the URLs a snapshot keeps. */
+function coverFiles(cover: ReleaseSnapshot['cover']): CoverFiles | null {
+  if (!cover) return null;
+  const file = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+  return { sm: file(cover.sm), md: file(cover.md), lg: file(cover.lg), og: file(cover.og) };
+}
+
+async function resolveLanguages(db: DbOrTx, ids: readonly string[]) {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({ id: languages.id, iso6391: languages.iso6391, name: languages.name })
+    .from(languages)
+    .where(inArray(languages.id, wanted));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const unknown = wanted.filter((id) => !byId.has(id));
+  if (unknown.length > 0) throw badRequest(`Unknown language ids: ${unknown.join(', ')}`);
+  return wanted.map((id) => byId.get(id)!);
+}
+
+/** Credits rewritten in the snapshot's order. */
+async function writeCredits(
+  db: DbOrTx,
+  releaseId: string,
+  snap: ReleaseSnapshot,
+): Promise<void> {
+  await db.delete(releaseArtists).where(eq(releaseArtists.releaseId, releaseId));
+  await db.delete(releaseLabels).where(eq(releaseLabels.releaseId, releaseId));
+  await db.delete(releaseLanguages).where(eq(releaseLanguages.releaseId, releaseId));
+  if (snap.artists.length > 0) {
+    await db
+      .insert(releaseArtists)
+      .values(snap.artists.map((a, position) => ({ releaseId, artistId: a.id, position })));
+  }
+  if (snap.labels.length > 0) {
+    await db
+      .insert(releaseLabels)
+      .values(snap.labels.map((l, position) => ({ releaseId, labelId: l.id, position })));
+  }
+  if (snap.languages.length > 0) {
+    await db
+      .insert(releaseLanguages)
+      .values(snap.languages.map((l) => ({ releaseId, languageId: l.id })));
+  }
+}
+
+/**
+ * Tracks as the snapshot lists them: one with the id of a track of this
+ * release is that track, updated in place (its votes stay); others are new;
+ * the release's tracks the snapshot leaves out are deleted (their votes with them).
+ */
+async function writeTracks(db: DbOrTx, releaseId: string, snap: ReleaseSnapshot): Promise<void> {
+  const existing = await db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(eq(tracks.releaseId, releaseId));
+  const ids = new Set(existing.map((t) => t.id));
+  const kept = snap.tracks.filter((t) => t.id && ids.has(t.id)).map((t) => t.id!);
+  await db
+    .delete(tracks)
+    .where(
+      kept.length > 0
+        ? and(eq(tracks.releaseId, releaseId), notInArray(tracks.id, kept))
+        : eq(tracks.releaseId, releaseId),
+    );
+  const added: (typeof tracks.$inferInsert)[] = [];
+  for (const [order, t] of snap.tracks.entries()) {
+    const values = { track: t.track, title: t.title, durationMs: t.durationMs, order };
+    if (t.id && ids.has(t.id)) {
+      await db.update(tracks).set(values).where(eq(tracks.id, t.id));
+    } else {
+      added.push({ id: newId(), releaseId, ...values });
+    }
+  }
+  if (added.length > 0) await db.insert(tracks).values(added);
+}
+
+export const releaseKind: SubmissionKindSpec<ReleaseSubmission, ReleaseSnapshot> = {
+  kind: 'release',
+  schema: releaseSubmissionSchema,
+  table: releases,
+  notFound: RELEASE_NOT_FOUND,
+  threadKind: CommentTargetKind.RELEASE_SUBMISSION,
+  votesToDecide: SUBMISSION_VOTES_TO_DECIDE,
+  createWaitsForVotes: false,
+
+  async readSnapshot(db, id) {
+    const row = await findVisibleRelease(db, id);
+    if (!row) return null;
+    const [credited, named, spoken, listed] = await Promise.all([
+      db
+        .select({ id: artists.id, name: artists.name })
+        .from(releaseArtists)
+        .innerJoin(artists, eq(artists.id, releaseArtists.artistId))
+        .where(eq(releaseArtists.releaseId, id))
+        .orderBy(asc(releaseArtists.position)),
+      db
+        .select({ id: labels.id, name: labels.name })
+        .from(releaseLabels)
+        .innerJoin(labels, eq(labels.id, releaseLabels.labelId))
+        .where(eq(releaseLabels.releaseId, id))
+        .orderBy(asc(releaseLabels.position)),
+      db
+        .select({ id: languages.id, iso6391: languages.iso6391, name: languages.name })
+        .from(releaseLanguages)
+        .innerJoin(languages, eq(languages.id, releaseLanguages.languageId))
+        .where(eq(releaseLanguages.releaseId, id))
+        .orderBy(asc(languages.name)),
+      db
+        .select({
+          id: tracks.id,
+          track: tracks.track,
+          title: tracks.title,
+          durationMs: tracks.durationMs,
+        })
+        .from(tracks)
+        .where(eq(tracks.releaseId, id))
+        .orderBy(asc(tracks.order)),
+    ]);
+    return {
+      title: row.title,
+      titleLatin: row.titleLatin,
+      type: row.type as ReleaseType,
+      date: row.date,
+      datePrecision: row.date ? ((row.datePrecision ?? 'day') as DatePrecision) : null,
+      artists: credited,
+      labels: named,
+      languages: spoken,
+      explicitCoverArt: row.explicitCoverArt as ExplicitCoverArt[],
+      cover: coverUrls(row.cover),
+      tracks: listed,
+    };
+  },
+
+  async buildSnapshot(db, payload, { current, cover }) {
+    const now = current as ReleaseSnapshot | null;
+    const [credited, named, spoken] = await Promise.all([
+      resolveNamed(db, artists, payload.artistsIds, 'artist'),
+      payload.labelsIds === undefined
+        ? (now?.labels ?? [])
+        : resolveNamed(db, labels, payload.labelsIds, 'label'),
+      payload.languagesIds === undefined
+        ? (now?.languages ?? [])
+        : resolveLanguages(db, payload.languagesIds),
+    ]);
+    // A date left out keeps the current one; null clears it.
+    let date = now?.date ?? null;
+    let datePrecision = now?.datePrecision ?? null;
+    if (payload.date === null) [date, datePrecision] = [null, null];
+    else if (payload.date !== undefined) {
+      datePrecision = payload.datePrecision ?? 'day';
+      date = storedDay(payload.date, datePrecision);
+    } else if (payload.datePrecision && date) {
+      datePrecision = payload.datePrecision;
+      date = storedDay(date, datePrecision);
+    }
+    const keptIds = new Set((now?.tracks ?? []).map((t) => t.id));
+    const listed =
+      payload.tracks === undefined
+        ? (now?.tracks ?? [])
+        : payload.tracks.map((t) => ({
+            // Only an id of this release's tracks names a kept track.
+            ...(t.id && keptIds.has(t.id) ? { id: t.id } : {}),
+            track: t.track,
+            title: t.title,
+            durationMs: t.durationMs ?? null,
+          }));
+    return {
+      title: payload.title,
+      titleLatin: payload.titleLatin ?? null,
+      type: payload.type,
+      date,
+      datePrecision,
+      artists: credited,
+      labels: named,
+      languages: spoken,
+      explicitCoverArt: payload.explicitCoverArt ?? now?.explicitCoverArt ?? [],
+      cover: cover ? coverUrls(cover) : payload.removeCover ? null : (now?.cover ?? null),
+      tracks: listed,
+    };
+  },
+
+  async apply(uow, snap, { entityId, previous, authorId }) {
+    const { tx } = uow;
+    const values = {
+      title: snap.title,
+      titleLatin: snap.titleLatin,
+      type: snap.type,
+      date: snap.date,
+      datePrecision: snap.date ? snap.datePrecision : null,
+      explicitCoverArt: snap.explicitCoverArt,
+      cover: coverFiles(snap.cover),
+    };
+    if (previous) {
+      await tx
+        .update(releases)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(releases.id, entityId));
+    } else {
+      await tx.insert(releases).values({ id: entityId, ...values, createdById: authorId });
+    }
+    // The search text follows the title and the credits by the search migration's triggers.
+    await writeCredits(tx, entityId, snap);
+    await writeTracks(tx, entityId, snap);
+    const before = previous as ReleaseSnapshot | null;
+    uow.invalidate(
+      ...releaseEditTags({
+        releaseId: entityId,
+        dates: [before?.date ?? null, snap.date],
+        artistIds: [...(before?.artists ?? []), ...snap.artists].map((a) => a.id),
+        labelIds: [...(before?.labels ?? []), ...snap.labels].map((l) => l.id),
+        today: utcDay(new Date()),
+      }),
+    );
+  },
+
+  title: (snap) => snap.title,
+
+  async references(db, id) {
+    const n = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
+    const [ratings, items, votes, talk] = await Promise.all([
+      n(db.select({ n: count() }).from(entries).where(eq(entries.releaseId, id))),
+      n(db.select({ n: count() }).from(listItems).where(eq(listItems.releaseId, id))),
+      n(
+        db
+          .select({ n: count() })
+          .from(releaseGenreVotes)
+          .where(eq(releaseGenreVotes.releaseId, id)),
+      ),
+      n(
+        db
+          .select({ n: count() })
+          .from(comments)
+          .where(and(eq(comments.entityType, Thread.RELEASE), eq(comments.entityId, id))),
+      ),
+    ]);
+    return [
+      ...counted(ratings, 'entry (rating, review or tags)', 'entries (ratings, reviews or tags)'),
+      ...counted(items, 'list item', 'list items'),
+      ...counted(votes, 'genre vote', 'genre votes'),
+      ...counted(talk, 'comment', 'comments'),
+    ];
+  },
+
+  async remove(uow, id) {
+    // Credits, tracks, entries, list items and genre votes go with it (cascades).
+    await uow.tx.delete(releases).where(eq(releases.id, id));
+  },
+};
+
