@@ -17,7 +17,8 @@
  */
 
 /** The rows a recount sets: releases, tracks, entries, users, or a release's genre scores. */
-export type CountedTable = 'releases' | 'tracks' | 'entries' | 'users' | 'release_genres' | 'lists';
+export type CountedTable =
+  'releases' | 'tracks' | 'entries' | 'users' | 'release_genres' | 'lists' | 'submissions';
 
 export interface CounterRecount {
   /** What the statement recounts, as `npm run db:recount` reports it. */
@@ -228,6 +229,51 @@ const listCounters: CounterRecount = {
     returning l.id`,
 };
 
+/**
+ * A submission's comments (comment target kinds 50-53, one per kind of
+ * submission), by visible accounts.
+ */
+export const submissionComments: CounterRecount = {
+  counter: 'submission comments',
+  table: 'submissions',
+  sql: (ids) => `
+    update submissions s set comments_count = c.n
+    from (
+      select s2.id, coalesce(k.n, 0) n
+      from submissions s2
+      left join (
+        select c.entity_type, c.entity_id, count(*)::int n from comments c
+        join users cu on cu.id = c.user_id
+        where c.entity_type in (50, 51, 52, 53)
+          and cu.account_status not in (${HIDDEN_STATUSES_SQL})
+          ${only('c.entity_id', ids)}
+        group by c.entity_type, c.entity_id) k
+        on k.entity_id = s2.id and k.entity_type = case s2.kind
+          when 'artist' then 50 when 'release' then 51 when 'label' then 52 else 53 end
+      where true ${only('s2.id', ids)}) c
+    where c.id = s.id and s.comments_count is distinct from c.n
+    returning s.id`,
+};
+
+/** A submission's up and down votes (every voter's, as other vote counters). */
+const submissionVoteCounts: CounterRecount = {
+  counter: 'submission votes',
+  table: 'submissions',
+  sql: (ids) => `
+    update submissions s set upvotes = c.up, downvotes = c.down
+    from (
+      select s2.id, coalesce(v.up, 0) up, coalesce(v.down, 0) down
+      from submissions s2
+      left join (
+        select submission_id, count(*) filter (where vote = 1)::int up,
+          count(*) filter (where vote = -1)::int down
+        from submission_votes where true ${only('submission_id', ids)}
+        group by submission_id) v on v.submission_id = s2.id
+      where true ${only('s2.id', ids)}) c
+    where c.id = s.id and (s.upvotes, s.downvotes) is distinct from (c.up, c.down)
+    returning s.id`,
+};
+
 /** Every counter, in an order where none reads another. */
 export const COUNTER_RECOUNTS: readonly CounterRecount[] = [
   releaseStats,
@@ -238,4 +284,6 @@ export const COUNTER_RECOUNTS: readonly CounterRecount[] = [
   listCounters,
   reviewComments,
   listComments,
+  submissionComments,
+  submissionVoteCounts,
 ];

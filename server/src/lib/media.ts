@@ -196,6 +196,15 @@ function isFileTooLarge(err: unknown): boolean {
   return code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT';
 }
 
+/** Whatever the multipart parser refuses, as the client's error (413 or 400). */
+function uploadError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (isFileTooLarge(err)) return tooLarge(IMAGE_TOO_LARGE_MESSAGE);
+  // Whatever else the multipart parser refuses (no or an empty boundary, a
+  // part cut off before its end) is the client's malformed body.
+  return badRequest(MALFORMED_UPLOAD_MESSAGE);
+}
+
 /**
  * Reads the one file of a multipart request (the multipart plugin caps its
  * size). A missing file, another field name or a non-multipart body is
@@ -215,12 +224,38 @@ export async function readUploadedFile(request: FastifyRequest, field: string): 
     if (part.file.truncated) throw tooLarge(IMAGE_TOO_LARGE_MESSAGE);
     return buffer;
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    if (isFileTooLarge(err)) throw tooLarge(IMAGE_TOO_LARGE_MESSAGE);
-    // Whatever else the multipart parser refuses (no or an empty boundary, a
-    // part cut off before its end) is the client's malformed body.
-    throw badRequest(MALFORMED_UPLOAD_MESSAGE);
+    throw uploadError(err);
   }
+}
+
+/**
+ * Reads a multipart body of text fields and at most one file named `field`
+ * (optional), with the same answers as readUploadedFile for a file under
+ * another name, an oversized one or a malformed body.
+ */
+export async function readMultipartForm(
+  request: FastifyRequest,
+  field: string,
+): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== field || file) {
+          part.file.resume();
+          throw badRequest(IMAGE_TYPE_MESSAGE);
+        }
+        file = await part.toBuffer();
+        if (part.file.truncated) throw tooLarge(IMAGE_TOO_LARGE_MESSAGE);
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    throw uploadError(err);
+  }
+  return { fields, file };
 }
 
 /** Release cover sizes: square WebP for the pages, a JPEG for link previews. */

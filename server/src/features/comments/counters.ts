@@ -1,5 +1,5 @@
 /**
- * The comments_count of reviews and lists: comments by visible accounts,
+ * The comments_count of reviews, lists and submissions: comments by visible accounts,
  * moved in the same transaction as a comment is written or deleted (see
  * reviewComments and listComments in db/recount-sql). A ban or unban
  * changes which comments count, so it recounts the threads the account
@@ -8,14 +8,23 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CommentTargetKind } from '@earmark/common';
 import type { Tx } from '../../db/client';
-import { listComments, reviewComments } from '../../db/recount-sql';
+import { listComments, reviewComments, submissionComments } from '../../db/recount-sql';
 import { comments } from '../../db/schema/comments';
 import { entries } from '../../db/schema/entries';
 import { lists } from '../../db/schema/lists';
+import { submissions } from '../../db/schema/submissions';
 import { entryWriteTags, listWriteTags } from '../../lib/cache-tags';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 
-/** Moves the count of a review's or list's thread; other threads have no counter. */
+/** The comment thread kinds of the four kinds of submission. */
+const SUBMISSION_THREADS: readonly CommentTargetKind[] = [
+  CommentTargetKind.ARTIST_SUBMISSION,
+  CommentTargetKind.RELEASE_SUBMISSION,
+  CommentTargetKind.LABEL_SUBMISSION,
+  CommentTargetKind.GENRE_SUBMISSION,
+];
+
+/** Moves the count of a review's, list's or submission's thread; other threads have no counter. */
 export async function moveCommentsCount(
   uow: UnitOfWork,
   entityType: CommentTargetKind,
@@ -36,6 +45,12 @@ export async function moveCommentsCount(
       .set({ commentsCount: sql`${lists.commentsCount} + ${delta}` })
       .where(eq(lists.id, entityId));
     uow.invalidate(...listWriteTags(entityId));
+  } else if (SUBMISSION_THREADS.includes(entityType)) {
+    // Submission lists are read fresh: no cached page to drop.
+    await uow.tx
+      .update(submissions)
+      .set({ commentsCount: sql`${submissions.commentsCount} + ${delta}` })
+      .where(eq(submissions.id, entityId));
   }
 }
 
@@ -50,7 +65,11 @@ export async function recountCommentsOf(tx: Tx, userId: string): Promise<void> {
     .where(
       and(
         eq(comments.userId, userId),
-        inArray(comments.entityType, [CommentTargetKind.REVIEW, CommentTargetKind.LIST]),
+        inArray(comments.entityType, [
+          CommentTargetKind.REVIEW,
+          CommentTargetKind.LIST,
+          ...SUBMISSION_THREADS,
+        ]),
       ),
     );
   const idsOf = (kind: CommentTargetKind) =>
@@ -58,6 +77,12 @@ export async function recountCommentsOf(tx: Tx, userId: string): Promise<void> {
   for (const [recount, ids] of [
     [reviewComments, idsOf(CommentTargetKind.REVIEW)],
     [listComments, idsOf(CommentTargetKind.LIST)],
+    [
+      submissionComments,
+      threads
+        .filter((t) => SUBMISSION_THREADS.includes(t.entityType as CommentTargetKind))
+        .map((t) => t.entityId),
+    ],
   ] as const) {
     if (ids.length > 0) await tx.execute(sql.raw(recount.sql(ids)));
   }

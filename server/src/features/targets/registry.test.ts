@@ -123,27 +123,22 @@ describe('targets registry', () => {
     // The comments feature (part of the app) has registered its kind.
     expect(hasTargetKind('comment')).toBe(true);
     expect(await find('comment', 'x')).toBeNull();
-    expect(hasTargetKind('submission')).toBe(false);
-    await expect(find('submission', 'x')).rejects.toThrow(
-      'No feature has registered the submission',
-    );
-    registerTargetKind('submission', {
-      notFound: 'Submission not found',
-      lookup: async (_db, id) => (id === 'known' ? { ownerId: author.id, readable: true } : null),
-    });
-    expect(hasTargetKind('submission')).toBe(true);
-    expect(await find('submission', 'known')).toEqual({
-      kind: 'submission',
-      id: 'known',
-      ownerId: author.id,
-      readable: true,
-    });
-    await expect(requireReadableTarget(t.db, 'submission', 'other', reader)).rejects.toMatchObject({
-      statusCode: 404,
-      message: 'Submission not found',
-    });
+    // The contributions feature has registered one kind per kind of submission.
+    for (const kind of [
+      'release-submission',
+      'artist-submission',
+      'label-submission',
+      'genre-submission',
+    ] as const) {
+      expect(hasTargetKind(kind)).toBe(true);
+      expect(await find(kind, 'x')).toBeNull();
+      await expect(requireReadableTarget(t.db, kind, 'x', reader)).rejects.toMatchObject({
+        statusCode: 404,
+        message: 'Contribution not found',
+      });
+    }
     expect(() =>
-      registerTargetKind('submission', { notFound: '', lookup: async () => null }),
+      registerTargetKind('genre-submission', { notFound: '', lookup: async () => null }),
     ).toThrow('already registered');
   });
 });

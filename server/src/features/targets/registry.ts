@@ -22,7 +22,13 @@ import { notFound } from '../../lib/errors';
 /** Kinds whose tables exist and whose rules live here. */
 export type CoreTargetKind = 'user' | 'release' | 'artist' | 'label' | 'genre' | 'review' | 'track';
 /** Kinds that the features adding their tables register. */
-export type ExtensionTargetKind = 'list' | 'comment' | 'submission';
+export type ExtensionTargetKind =
+  | 'list'
+  | 'comment'
+  | 'release-submission'
+  | 'artist-submission'
+  | 'label-submission'
+  | 'genre-submission';
 export type TargetKind = CoreTargetKind | ExtensionTargetKind;
 
 /** Who asks: a signed-in user (admins see hidden accounts), or nobody. */

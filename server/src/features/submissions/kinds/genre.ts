@@ -14,7 +14,8 @@ import { wouldCreateCycle } from '../../genres/hierarchy';
 import { counted, resolveNamed, type SubmissionKindSpec } from './kind';
 import type { DbOrTx } from '../../../db/client';
 
-export const GENRE_CYCLE_MESSAGE = 'A genre cannot be its own parent or the parent of its ancestors';
+export const GENRE_CYCLE_MESSAGE =
+  'A genre cannot be its own parent or the parent of its ancestors';
 
 export const genreNameTaken = (name: string) => `A genre named "${name}" already exists`;
 

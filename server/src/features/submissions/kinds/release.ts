@@ -66,11 +66,7 @@ async function resolveLanguages(db: DbOrTx, ids: readonly string[]) {
 }
 
 /** Credits rewritten in the snapshot's order. */
-async function writeCredits(
-  db: DbOrTx,
-  releaseId: string,
-  snap: ReleaseSnapshot,
-): Promise<void> {
+async function writeCredits(db: DbOrTx, releaseId: string, snap: ReleaseSnapshot): Promise<void> {
   await db.delete(releaseArtists).where(eq(releaseArtists.releaseId, releaseId));
   await db.delete(releaseLabels).where(eq(releaseLabels.releaseId, releaseId));
   await db.delete(releaseLanguages).where(eq(releaseLanguages.releaseId, releaseId));
@@ -294,4 +290,3 @@ export const releaseKind: SubmissionKindSpec<ReleaseSubmission, ReleaseSnapshot>
     await uow.tx.delete(releases).where(eq(releases.id, id));
   },
 };
-
