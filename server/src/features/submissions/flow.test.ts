@@ -10,7 +10,7 @@ import {
 import { artists, genres, labels } from '../../db/schema/catalogue';
 import { call, expectCountersConsistent, member, ok } from '../entries/test-support';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { createArtist, createGenre, createLabel } from '../../../test/catalogue-factories';
+import { createArtist, createGenre } from '../../../test/catalogue-factories';
 import {
   admin,
   artistPayload,

@@ -103,7 +103,7 @@ export const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     const plural = SUBMISSION_KIND_PLURALS[kind];
     const spec = specOf(kind);
     // Releases also come as multipart, which the JSON schema cannot see: the handler validates.
-    const body = kind === 'release' ? spec.schema.optional() : spec.schema;
+    const body = kind === 'release' ? spec.schema.nullish() : spec.schema;
     const consumes =
       kind === 'release' ? ['application/json', 'multipart/form-data'] : ['application/json'];
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   CommentTargetKind,
   CommentTargetKind as Thread,
@@ -10,7 +10,8 @@ import {
   type ReleaseSubmission,
   type ReleaseType,
 } from '@earmark/common';
-import type { DbOrTx } from '../../../db/client';
+import type { DbOrTx, Tx } from '../../../db/client';
+import { recountCounters } from '../../../db/recount';
 import {
   artists,
   labels,
@@ -24,9 +25,9 @@ import {
   type CoverFiles,
 } from '../../../db/schema/catalogue';
 import { comments } from '../../../db/schema/comments';
-import { entries } from '../../../db/schema/entries';
+import { entries, trackVotes } from '../../../db/schema/entries';
 import { listItems } from '../../../db/schema/lists';
-import { releaseEditTags } from '../../../lib/cache-tags';
+import { cacheTags, releaseEditTags } from '../../../lib/cache-tags';
 import { badRequest } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { utcDay } from '../../releases/dates';
@@ -90,32 +91,36 @@ async function writeCredits(db: DbOrTx, releaseId: string, snap: ReleaseSnapshot
 /**
  * Tracks as the snapshot lists them: one with the id of a track of this
  * release is that track, updated in place (its votes stay); others are new;
- * the release's tracks the snapshot leaves out are deleted (their votes with them).
+ * the release's tracks the snapshot leaves out are deleted with their votes,
+ * and the track-vote counts of the entries that voted on them are recounted.
  */
-async function writeTracks(db: DbOrTx, releaseId: string, snap: ReleaseSnapshot): Promise<void> {
-  const existing = await db
+async function writeTracks(tx: Tx, releaseId: string, snap: ReleaseSnapshot): Promise<boolean> {
+  const existing = await tx
     .select({ id: tracks.id })
     .from(tracks)
     .where(eq(tracks.releaseId, releaseId));
   const ids = new Set(existing.map((t) => t.id));
-  const kept = snap.tracks.filter((t) => t.id && ids.has(t.id)).map((t) => t.id!);
-  await db
-    .delete(tracks)
-    .where(
-      kept.length > 0
-        ? and(eq(tracks.releaseId, releaseId), notInArray(tracks.id, kept))
-        : eq(tracks.releaseId, releaseId),
-    );
+  const kept = new Set(snap.tracks.filter((t) => t.id && ids.has(t.id)).map((t) => t.id!));
+  const removed = [...ids].filter((id) => !kept.has(id));
+  if (removed.length > 0) {
+    const voters = await tx
+      .selectDistinct({ id: trackVotes.entryId })
+      .from(trackVotes)
+      .where(inArray(trackVotes.trackId, removed));
+    await tx.delete(tracks).where(inArray(tracks.id, removed));
+    if (voters.length > 0) await recountCounters(tx, { entries: voters.map((v) => v.id) });
+  }
   const added: (typeof tracks.$inferInsert)[] = [];
   for (const [order, t] of snap.tracks.entries()) {
     const values = { track: t.track, title: t.title, durationMs: t.durationMs, order };
-    if (t.id && ids.has(t.id)) {
-      await db.update(tracks).set(values).where(eq(tracks.id, t.id));
+    if (t.id && kept.has(t.id)) {
+      await tx.update(tracks).set(values).where(eq(tracks.id, t.id));
     } else {
       added.push({ id: newId(), releaseId, ...values });
     }
   }
-  if (added.length > 0) await db.insert(tracks).values(added);
+  if (added.length > 0) await tx.insert(tracks).values(added);
+  return removed.length > 0;
 }
 
 export const releaseKind: SubmissionKindSpec<ReleaseSubmission, ReleaseSnapshot> = {
@@ -244,7 +249,8 @@ export const releaseKind: SubmissionKindSpec<ReleaseSubmission, ReleaseSnapshot>
     }
     // The search text follows the title and the credits by the search migration's triggers.
     await writeCredits(tx, entityId, snap);
-    await writeTracks(tx, entityId, snap);
+    // Track votes gone with removed tracks change the release's community data too.
+    if (await writeTracks(tx, entityId, snap)) uow.invalidate(cacheTags.release(entityId));
     const before = previous as ReleaseSnapshot | null;
     uow.invalidate(
       ...releaseEditTags({

@@ -1,0 +1,292 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  IMAGE_TYPE_MESSAGE,
+  ReleaseType,
+  SubmissionStatus,
+  type HistoryPage,
+  type Release,
+  type SubmissionCreated,
+} from '@earmark/common';
+import { languages, releases, tracks } from '../../db/schema/catalogue';
+import { mediaDir } from '../../lib/media';
+import { call, expectCountersConsistent, ok, type Member } from '../entries/test-support';
+import { TEST_ORIGIN, buildTestApp, type TestApp } from '../../../test/helpers';
+import { createArtist, createLabel, createRelease } from '../../../test/catalogue-factories';
+import { contributor, editor, submitAs } from './test-support';
+
+/** A multipart body of the JSON part `data` and, optionally, a file part. */
+function form(
+  data: object,
+  file?: { bytes: Buffer; field?: string; name?: string; type?: string },
+) {
+  const boundary = `----earmark${Date.now()}`;
+  const parts: Buffer[] = [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`,
+    ),
+  ];
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'image'}"; filename="${file.name ?? 'cover.png'}"\r\n` +
+          `Content-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+const png = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: '#c0ffee' } })
+    .png()
+    .toBuffer();
+
+describe('contributions: releases', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.db
+      .insert(languages)
+      .values([
+        { id: 'eng', iso6391: 'en', name: 'English' },
+        { id: 'fra', iso6391: 'fr', name: 'French' },
+        { id: 'jpn', iso6391: 'ja', name: 'Japanese' },
+      ])
+      .onConflictDoNothing();
+  });
+  afterAll(async () => t?.close());
+
+  const postForm = (who: Member, url: string, body: ReturnType<typeof form>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      headers: { origin: TEST_ORIGIN, cookie: who.cookie, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+
+  it('creates a release with its credits, languages, tracks and a year-only date', async () => {
+    const who = await contributor(t);
+    const [a, b] = [await createArtist(t.db), await createArtist(t.db)];
+    const label = await createLabel(t.db);
+    const made = await submitAs(t, who, 'release', {
+      title: 'Emperor Tomato Ketchup',
+      type: ReleaseType.LP,
+      artistsIds: [b.id, a.id],
+      labelsIds: [label.id],
+      languagesIds: ['fra', 'eng'],
+      date: '1996-03-18',
+      datePrecision: 'year',
+      explicitCoverArt: ['NUDITY'],
+      tracks: [
+        { track: '1', title: 'Metronomic Underground', durationMs: 456_000 },
+        { track: '2', title: 'Cybele’s Reverie' },
+      ],
+      note: 'Missing album',
+    });
+    expect(made.submissionStatus).toBe(SubmissionStatus.AUTO_APPROVED);
+    expect(made.releaseId).toBe(made.entityId);
+    expect(made.changes).toMatchObject({
+      date: '1996-01-01',
+      datePrecision: 'year',
+      artists: [
+        { id: b.id, name: b.name },
+        { id: a.id, name: a.name },
+      ],
+      labels: [{ id: label.id, name: label.name }],
+      languages: [
+        { id: 'fra', name: 'French' },
+        { id: 'eng', name: 'English' },
+      ],
+      cover: null,
+    });
+    const release = await ok<Release>(call(t, null, 'GET', `/releases/${made.entityId}`));
+    expect(release).toMatchObject({
+      title: 'Emperor Tomato Ketchup',
+      date: '1996-01-01',
+      datePrecision: 'year',
+      artists: [{ id: b.id }, { id: a.id }],
+      labels: [{ id: label.id }],
+      explicitCoverArt: ['NUDITY'],
+    });
+    expect(release.languages.map((l) => l.id).sort()).toEqual(['eng', 'fra']);
+    expect(release.tracks.map((tr) => [tr.track, tr.title, tr.durationMs, tr.order])).toEqual([
+      ['1', 'Metronomic Underground', 456_000, 0],
+      ['2', 'Cybele’s Reverie', null, 1],
+    ]);
+    const [row] = await t.db.select().from(releases).where(eq(releases.id, made.entityId));
+    expect(row?.createdById).toBe(who.user.id);
+    // Kept searchable by the search triggers: the title and the credited artists' names.
+    expect(row?.searchText).toContain('emperor tomato ketchup');
+    expect(row?.searchText).toContain(a.name.toLowerCase());
+  });
+
+  it('applies an edit: tracks kept by id with their votes, added and removed; credits; languages', async () => {
+    const [a, b, c] = [
+      await createArtist(t.db),
+      await createArtist(t.db),
+      await createArtist(t.db),
+    ];
+    const [l1, l2] = [await createLabel(t.db), await createLabel(t.db)];
+    const release = await createRelease(t.db, {
+      artists: [a, b],
+      labels: [l1],
+      languageIds: ['eng'],
+      tracks: [{ title: 'One' }, { title: 'Two' }, { title: 'Three' }],
+    });
+    const before = await t.db
+      .select()
+      .from(tracks)
+      .where(eq(tracks.releaseId, release.id))
+      .orderBy(tracks.order);
+    const [one, two, three] = before as [
+      (typeof before)[0],
+      (typeof before)[0],
+      (typeof before)[0],
+    ];
+    const fan = await contributor(t);
+    await ok(call(t, fan, 'POST', `/entries/track/${release.id}/${one.id}`, { vote: 1 }));
+    await ok(call(t, fan, 'POST', `/entries/track/${release.id}/${two.id}`, { vote: -1 }));
+
+    const edit = await submitAs(
+      t,
+      await editor(t),
+      'release',
+      {
+        title: 'Renamed',
+        type: ReleaseType.EP,
+        artistsIds: [c.id, a.id],
+        labelsIds: [l2.id],
+        languagesIds: ['jpn'],
+        date: '2001-07-15',
+        datePrecision: 'month',
+        tracks: [
+          { id: three.id, track: 'A1', title: 'Three first' },
+          { id: one.id, track: 'A2', title: 'One renamed', durationMs: 1000 },
+          { track: 'B1', title: 'Brand new' },
+          { id: 'not-of-this-release', track: 'B2', title: 'Also new' },
+        ],
+        note: 'Fixed from the sleeve',
+      },
+      release.id,
+    );
+    expect(edit.submissionStatus).toBe(SubmissionStatus.APPROVED);
+    expect(edit.original).toMatchObject({
+      title: release.title,
+      tracks: [{ id: one.id }, { id: two.id }, { id: three.id }],
+    });
+
+    const page = await ok<Release>(call(t, null, 'GET', `/releases/${release.id}`));
+    expect(page).toMatchObject({
+      title: 'Renamed',
+      type: ReleaseType.EP,
+      date: '2001-07-01',
+      datePrecision: 'month',
+      artists: [{ id: c.id }, { id: a.id }],
+      labels: [{ id: l2.id }],
+      languages: [{ id: 'jpn' }],
+    });
+    expect(page.tracks.map((tr) => [tr.track, tr.title, tr.order])).toEqual([
+      ['A1', 'Three first', 0],
+      ['A2', 'One renamed', 1],
+      ['B1', 'Brand new', 2],
+      ['B2', 'Also new', 3],
+    ]);
+    expect(page.tracks[0]!.id).toBe(three.id);
+    expect(page.tracks[1]).toMatchObject({ id: one.id, upvotes: 1, durationMs: 1000 });
+    expect(page.tracks.map((tr) => tr.id)).not.toContain(two.id);
+    expect(page.tracks[3]!.id).not.toBe('not-of-this-release');
+    await expectCountersConsistent(t);
+
+    // History: newest first, each with its diff.
+    const history = await ok<HistoryPage>(call(t, null, 'GET', `/history/release/${release.id}`));
+    expect(history.entity).toEqual({ id: release.id, name: 'Renamed' });
+    expect(history.changes.map((ch) => ch.id)).toEqual([edit.id]);
+    const second = await submitAs(
+      t,
+      await editor(t),
+      'release',
+      { title: 'Renamed again', type: ReleaseType.EP, artistsIds: [c.id], note: 'Again' },
+      release.id,
+    );
+    const again = await ok<HistoryPage>(call(t, null, 'GET', `/history/release/${release.id}`));
+    expect(again.changes.map((ch) => ch.id)).toEqual([second.id, edit.id]);
+    expect(again.totalItems).toBe(2);
+    // Fields left out of an edit keep their values.
+    expect(again.changes[0]!.changes).toMatchObject({
+      labels: [{ id: l2.id }],
+      date: '2001-07-01',
+    });
+    expect((await call(t, null, 'GET', '/history/release/unknown')).statusCode).toBe(404);
+  });
+
+  it('creates a release from a multipart body with an uploaded cover', async () => {
+    const who = await contributor(t);
+    const artist = await createArtist(t.db);
+    const res = await postForm(
+      who,
+      '/submissions/releases',
+      form(
+        { title: 'With cover', type: ReleaseType.LP, artistsIds: [artist.id], note: 'Scan' },
+        { bytes: await png() },
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json<SubmissionCreated>();
+    const cover = (made.changes as { cover: Record<string, string> }).cover;
+    expect(Object.keys(cover).sort()).toEqual(['lg', 'md', 'og', 'sm']);
+    const release = await ok<Release>(call(t, null, 'GET', `/releases/${made.entityId}`));
+    expect(release.cover).toEqual(cover);
+    for (const url of Object.values(cover)) {
+      const file = path.join(mediaDir(t.config.dataDir, 'covers'), path.basename(url));
+      await expect(fs.stat(file)).resolves.toBeTruthy();
+    }
+    // The same as JSON, without a file, works too; the JSON rules apply to the part.
+    const plain = await postForm(
+      who,
+      '/submissions/releases',
+      form({ title: 'No cover', type: ReleaseType.LP, artistsIds: [artist.id], note: 'x' }),
+    );
+    expect(plain.statusCode).toBe(201);
+    const invalid = await postForm(
+      who,
+      '/submissions/releases',
+      form({ title: '', type: ReleaseType.LP, artistsIds: [artist.id], note: 'x' }),
+    );
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toEqual(['title must be longer than or equal to 1 characters']);
+  });
+
+  it('refuses an upload that is not an image', async () => {
+    const who = await contributor(t);
+    const artist = await createArtist(t.db);
+    const res = await postForm(
+      who,
+      '/submissions/releases',
+      form(
+        { title: 'Fake cover', type: ReleaseType.LP, artistsIds: [artist.id], note: 'x' },
+        { bytes: Buffer.from('not an image at all'), name: 'cover.png' },
+      ),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(IMAGE_TYPE_MESSAGE);
+    const wrongField = await postForm(
+      who,
+      '/submissions/releases',
+      form(
+        { title: 'Fake cover', type: ReleaseType.LP, artistsIds: [artist.id], note: 'x' },
+        { bytes: await png(), field: 'picture' },
+      ),
+    );
+    expect(wrongField.statusCode).toBe(400);
+  });
+});
