@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HIDDEN_ACCOUNT_STATUSES } from '@earmark/common';
+import { CommentTargetKind, ContributorStatus, HIDDEN_ACCOUNT_STATUSES } from '@earmark/common';
 import { releaseGenres, releases, tracks } from './schema/catalogue';
 import { entries } from './schema/entries';
+import { submissions } from './schema/submissions';
 import { users } from './schema/users';
 import { recountCounters } from './recount';
 import { HIDDEN_STATUSES_SQL } from './recount-sql';
@@ -111,6 +112,39 @@ describe('recount: the one definition of every counter', () => {
     ]);
     await recountCounters(t.db, { releases: [release.id] });
     expect(await counterMismatches(t)).toEqual([]);
+  });
+
+  it('recounts submission votes and comments', async () => {
+    const [a, b, c] = people as [Member, Member, Member];
+    await t.db
+      .update(users)
+      .set({ contributorStatus: ContributorStatus.TRUSTED_CONTRIBUTOR })
+      .where(inArray(users.id, [b.user.id, c.user.id]));
+    const made = await ok<{ id: string }>(
+      call(t, a, 'POST', '/submissions/labels', { name: 'Counted', note: 'x' }),
+      201,
+    );
+    await ok(call(t, b, 'PATCH', `/submissions/labels/vote/${made.id}`, { vote: 1 }));
+    await ok(call(t, c, 'PATCH', `/submissions/labels/vote/${made.id}`, { vote: -1 }));
+    await ok(
+      call(t, b, 'POST', '/comments', {
+        entityType: CommentTargetKind.LABEL_SUBMISSION,
+        entityId: made.id,
+        body: 'Sure?',
+      }),
+      201,
+    );
+    expect(await counterMismatches(t)).toEqual([]);
+    await t.db
+      .update(submissions)
+      .set({ upvotes: 5, commentsCount: 3 })
+      .where(eq(submissions.id, made.id));
+    expect(await recountCounters(t.db, { submissions: [made.id] })).toEqual([
+      { counter: 'submission comments', ids: [made.id] },
+      { counter: 'submission votes', ids: [made.id] },
+    ]);
+    const [row] = await t.db.select().from(submissions).where(eq(submissions.id, made.id));
+    expect(row).toMatchObject({ upvotes: 1, downvotes: 1, commentsCount: 1 });
   });
 
   it('counts the comments of visible accounts, with the hidden statuses common names', async () => {
