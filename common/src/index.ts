@@ -25,3 +25,5 @@ export * from './schemas/search';
 export * from './schemas/comments';
 export * from './format/mentions';
 export * from './schemas/submissions';
+export * from './format/release-date';
+export * from './submissions/diff';
