@@ -27,3 +27,4 @@ export * from './format/mentions';
 export * from './schemas/submissions';
 export * from './format/release-date';
 export * from './submissions/diff';
+export * from './schemas/admin';

@@ -51,6 +51,7 @@ import { commentsRoutes } from './features/comments/routes';
 import { notificationsRoutes } from './features/notifications/routes';
 import { reportsRoutes } from './features/reports/routes';
 import { searchRoutes } from './features/search/routes';
+import { adminRoutes } from './features/admin/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(searchRoutes, { prefix: '/search' });
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );
