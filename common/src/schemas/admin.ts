@@ -35,3 +35,19 @@ export const adminUserReplySchema = z.object({ user: publicUserSchema });
 export type AdminUserReply = z.infer<typeof adminUserReplySchema>;
 
 export const LAST_ADMIN_MESSAGE = 'The last admin cannot be demoted';
+
+export const ADMIN_MESSAGE_MAX_LENGTH = 1_000;
+export const ADMIN_LINK_MAX_LENGTH = 500;
+
+/** POST admin/user/notification: a message from the admins, with an optional link. */
+export const adminNotificationInputSchema = z.object({
+  userId,
+  message: text('message', { min: 1, max: ADMIN_MESSAGE_MAX_LENGTH }),
+  link: text('link', { min: 1, max: ADMIN_LINK_MAX_LENGTH })
+    .refine((v) => v.startsWith('/') || /^https?:\/\//i.test(v), {
+      error: 'link must be a path on this site (starting with /) or an http(s) address',
+    })
+    .nullable()
+    .optional(),
+});
+export type AdminNotificationInput = z.input<typeof adminNotificationInputSchema>;

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContributorStatus, LAST_ADMIN_MESSAGE, SupporterStatus } from '@earmark/common';
+import {
+  ContributorStatus,
+  LAST_ADMIN_MESSAGE,
+  NotificationKind,
+  SupporterStatus,
+} from '@earmark/common';
+import { notificationsOf, recordingPublisher } from '../comments/test-support';
 import { users } from '../../db/schema/users';
 import { call, member, ok, type Member } from '../entries/test-support';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
@@ -9,9 +15,10 @@ describe('admin status calls', () => {
   let t: TestApp;
   let admin: Member;
   let someone: Member;
+  const { events, publisher } = recordingPublisher();
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ deps: { publisher } });
     // The first start made an admin; these tests want to be the only one.
     await t.db
       .update(users)
@@ -72,5 +79,31 @@ describe('admin status calls', () => {
     const bad = await call(t, admin, 'PATCH', path, { ...body, supporter: 5 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('supporter must be one of the following values: 0, 10');
+  });
+
+  it('sends a user a message that is stored and pushed live', async () => {
+    const path = '/admin/user/notification';
+    const body = { userId: someone.user.id, message: 'Welcome aboard', link: '/contributing' };
+    expect((await call(t, null, 'POST', path, body)).statusCode).toBe(401);
+    expect((await call(t, someone, 'POST', path, body)).statusCode).toBe(403);
+    const sent = await ok<{ id: string; message: string }>(call(t, admin, 'POST', path, body), 201);
+    expect(sent).toMatchObject({ message: 'Welcome aboard', link: '/contributing', user: null });
+    const [stored] = await notificationsOf(t, someone);
+    expect(stored).toMatchObject({ id: sent.id, kind: NotificationKind.OTHER, read: false });
+    expect(events.at(-1)).toMatchObject({ type: 'notification', userId: someone.user.id });
+
+    const cases: [object, string][] = [
+      [{ ...body, message: '' }, 'message must be longer than or equal to 1 characters'],
+      [{ ...body, message: 'x'.repeat(1001) }, 'message must be shorter than or equal to 1000'],
+      [{ ...body, link: 'javascript:alert(1)' }, 'link must be a path on this site'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await call(t, admin, 'POST', path, payload);
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json().message)).toContain(message);
+    }
+    expect((await call(t, admin, 'POST', path, { ...body, userId: 'nobody' })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminNotificationInputSchema,
   adminUserReplySchema,
+  notificationSchema,
   contributorStatusInputSchema,
   supporterStatusInputSchema,
 } from '@earmark/common';
 import { requireUser, sessionUser } from '../../plugins/session';
 import { toPublicUser } from '../users/present';
-import { setContributorStatus, setSupporterStatus } from './service';
+import { sendAdminMessage, setContributorStatus, setSupporterStatus } from './service';
 
 const tags = ['admin'];
 const response = { 200: adminUserReplySchema };
@@ -32,6 +34,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, supporter } = request.body;
       const user = await setSupporterStatus(app.writer, actor, userId, supporter);
       return { user: toPublicUser(user, actor) };
+    },
+  );
+
+  app.post(
+    '/user/notification',
+    {
+      schema: { tags, body: adminNotificationInputSchema, response: { 201: notificationSchema } },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return sendAdminMessage(app.writer, sessionUser(request), request.body);
     },
   );
 };

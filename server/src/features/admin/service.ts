@@ -8,12 +8,14 @@ import {
   ContributorStatus,
   LAST_ADMIN_MESSAGE,
   isAdmin,
+  type Notification,
   type SupporterStatus,
 } from '@earmark/common';
 import { users, type UserRow } from '../../db/schema/users';
 import { userWriteTags } from '../../lib/cache-tags';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { transact, type WriteScope } from '../../lib/unit-of-work';
+import { notifyUser } from '../notifications/service';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -68,5 +70,25 @@ export async function setSupporterStatus(
     if (!row) throw notFound(USER_NOT_FOUND);
     uow.invalidate(...userWriteTags(userId));
     return row;
+  });
+}
+
+/** Sends a user a message from the admins ('other' notification), stored and delivered live. */
+export async function sendAdminMessage(
+  scope: WriteScope,
+  actor: UserRow,
+  input: { userId: string; message: string; link?: string | null },
+): Promise<Notification> {
+  assertAdmin(actor);
+  return transact(scope, async (uow) => {
+    const [user] = await uow.tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .limit(1);
+    if (!user) throw notFound(USER_NOT_FOUND);
+    const sent = await notifyUser(uow, user.id, input.message, input.link ?? null);
+    if (!sent) throw new Error('The admin message was not stored');
+    return sent;
   });
 }
