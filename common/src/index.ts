@@ -25,3 +25,6 @@ export * from './schemas/search';
 export * from './schemas/comments';
 export * from './format/mentions';
 export * from './schemas/submissions';
+export * from './format/release-date';
+export * from './submissions/diff';
+export * from './schemas/admin';

@@ -52,6 +52,7 @@ import { notificationsRoutes } from './features/notifications/routes';
 import { reportsRoutes } from './features/reports/routes';
 import { searchRoutes } from './features/search/routes';
 import { historyRoutes, submissionsRoutes } from './features/submissions/routes';
+import { adminRoutes } from './features/admin/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(searchRoutes, { prefix: '/search' });
       await api.register(submissionsRoutes, { prefix: '/submissions' });
       await api.register(historyRoutes, { prefix: '/history' });
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
+  diffSubmission,
   type SubmissionCard,
   type SubmissionDetail,
   type SubmissionKind,
@@ -87,7 +88,7 @@ export async function toCards(
 export function withDiff(card: SubmissionCard): SubmissionDetail {
   return {
     ...card,
-    diff: [],
+    diff: diffSubmission(card.kind, card.original, card.changes),
   };
 }
 

@@ -190,7 +190,8 @@ describe('the comments section', () => {
 
     await router.navigate('/elsewhere');
     await screen.findByText('elsewhere');
-    expect(socket.rooms).toEqual([]);
+    // The room is left by an effect's cleanup, which may run just after the new page shows.
+    await waitFor(() => expect(socket.rooms).toEqual([]));
     expect(socket.emitted.at(-1)).toEqual([SocketEvent.LEAVE_COMMENT_ROOM, '11:e1']);
   });
 

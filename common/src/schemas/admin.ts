@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { ContributorStatus, SupporterStatus, enumValues } from '../enums';
+import { msg } from './messages';
+import { text } from './fields';
+import { publicUserSchema } from './user-shapes';
+
+/** Shapes of the admin calls (spec section 3, "Admin actions"). */
+
+const userId = text('userId', { min: 1, max: 64 });
+
+/** A number that must be one of a numeric enum's values, with the spec's message. */
+function numericEnum<T extends Record<string, number>>(p: string, e: T) {
+  const values = enumValues(e);
+  return z
+    .number({ error: msg.integer(p) })
+    .refine((v): v is T[keyof T] => (values as number[]).includes(v), {
+      error: msg.oneOf(p, values),
+    });
+}
+
+export const contributorStatusInputSchema = z.object({
+  userId,
+  status: numericEnum('status', ContributorStatus),
+});
+export type ContributorStatusInput = z.input<typeof contributorStatusInputSchema>;
+
+export const supporterStatusInputSchema = z.object({
+  userId,
+  supporter: numericEnum('supporter', SupporterStatus),
+});
+export type SupporterStatusInput = z.input<typeof supporterStatusInputSchema>;
+
+/** Reply of the admin status calls: the user as others now see them. */
+export const adminUserReplySchema = z.object({ user: publicUserSchema });
+export type AdminUserReply = z.infer<typeof adminUserReplySchema>;
+
+export const LAST_ADMIN_MESSAGE = 'The last admin cannot be demoted';
+
+export const ADMIN_MESSAGE_MAX_LENGTH = 1_000;
+export const ADMIN_LINK_MAX_LENGTH = 500;
+
+/** POST admin/user/notification: a message from the admins, with an optional link. */
+export const adminNotificationInputSchema = z.object({
+  userId,
+  message: text('message', { min: 1, max: ADMIN_MESSAGE_MAX_LENGTH }),
+  link: text('link', { min: 1, max: ADMIN_LINK_MAX_LENGTH })
+    .refine((v) => v.startsWith('/') || /^https?:\/\//i.test(v), {
+      error: 'link must be a path on this site (starting with /) or an http(s) address',
+    })
+    .nullable()
+    .optional(),
+});
+export type AdminNotificationInput = z.input<typeof adminNotificationInputSchema>;

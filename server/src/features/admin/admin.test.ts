@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ContributorStatus,
+  LAST_ADMIN_MESSAGE,
+  NotificationKind,
+  SupporterStatus,
+} from '@earmark/common';
+import { notificationsOf, recordingPublisher } from '../comments/test-support';
+import { users } from '../../db/schema/users';
+import { call, member, ok, type Member } from '../entries/test-support';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+
+describe('admin status calls', () => {
+  let t: TestApp;
+  let admin: Member;
+  let someone: Member;
+  const { events, publisher } = recordingPublisher();
+
+  beforeAll(async () => {
+    t = await buildTestApp({ deps: { publisher } });
+    // The first start made an admin; these tests want to be the only one.
+    await t.db
+      .update(users)
+      .set({ contributorStatus: ContributorStatus.CONTRIBUTOR })
+      .where(eq(users.contributorStatus, ContributorStatus.ADMIN));
+    admin = await member(t, { contributorStatus: ContributorStatus.ADMIN });
+    someone = await member(t);
+  });
+  afterAll(async () => t?.close());
+
+  const setStatus = (who: Member | null, userId: string, status: unknown) =>
+    call(t, who, 'PATCH', '/admin/user/contributor-status', { userId, status });
+  const statusOf = async (id: string) =>
+    (await t.db.select().from(users).where(eq(users.id, id)))[0]!.contributorStatus;
+
+  it('lets an admin set a contributor status and answers the user', async () => {
+    const { user } = await ok<{ user: { id: string; contributorStatus: number } }>(
+      setStatus(admin, someone.user.id, ContributorStatus.TRUSTED_CONTRIBUTOR),
+    );
+    expect(user).toMatchObject({ id: someone.user.id, contributorStatus: 40 });
+    expect(await statusOf(someone.user.id)).toBe(40);
+  });
+
+  it('refuses signed-out callers, non-admins and values outside the enum', async () => {
+    expect((await setStatus(null, someone.user.id, 60)).statusCode).toBe(401);
+    const editor = await member(t, { contributorStatus: ContributorStatus.EDITOR });
+    const refused = await setStatus(editor, someone.user.id, 80);
+    expect(refused.statusCode).toBe(403);
+    expect(await statusOf(someone.user.id)).toBe(40);
+    const bad = await setStatus(admin, someone.user.id, 30);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain(
+      'status must be one of the following values: 0, 20, 40, 60, 80',
+    );
+    expect((await setStatus(admin, 'nobody-here', 20)).statusCode).toBe(404);
+  });
+
+  it('never demotes the last admin, but demotes one of two', async () => {
+    const last = await setStatus(admin, admin.user.id, ContributorStatus.EDITOR);
+    expect(last.statusCode).toBe(409);
+    expect(last.json().message).toBe(LAST_ADMIN_MESSAGE);
+    expect(await statusOf(admin.user.id)).toBe(ContributorStatus.ADMIN);
+
+    const second = await member(t, { contributorStatus: ContributorStatus.ADMIN });
+    await ok(setStatus(second, admin.user.id, ContributorStatus.EDITOR));
+    expect(await statusOf(admin.user.id)).toBe(ContributorStatus.EDITOR);
+    const now = await setStatus(second, second.user.id, ContributorStatus.CONTRIBUTOR);
+    expect(now.statusCode).toBe(409);
+    await ok(setStatus(second, admin.user.id, ContributorStatus.ADMIN));
+  });
+
+  it('sets the supporter badge', async () => {
+    const path = '/admin/user/supporter-status';
+    const body = { userId: someone.user.id, supporter: SupporterStatus.SUPPORTER };
+    expect((await call(t, someone, 'PATCH', path, body)).statusCode).toBe(403);
+    const { user } = await ok<{ user: { supporter: number } }>(call(t, admin, 'PATCH', path, body));
+    expect(user.supporter).toBe(10);
+    const bad = await call(t, admin, 'PATCH', path, { ...body, supporter: 5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('supporter must be one of the following values: 0, 10');
+  });
+
+  it('sends a user a message that is stored and pushed live', async () => {
+    const path = '/admin/user/notification';
+    const body = { userId: someone.user.id, message: 'Welcome aboard', link: '/contributing' };
+    expect((await call(t, null, 'POST', path, body)).statusCode).toBe(401);
+    expect((await call(t, someone, 'POST', path, body)).statusCode).toBe(403);
+    const sent = await ok<{ id: string; message: string }>(call(t, admin, 'POST', path, body), 201);
+    expect(sent).toMatchObject({ message: 'Welcome aboard', link: '/contributing', user: null });
+    const [stored] = await notificationsOf(t, someone);
+    expect(stored).toMatchObject({ id: sent.id, kind: NotificationKind.OTHER, read: false });
+    expect(events.at(-1)).toMatchObject({ type: 'notification', userId: someone.user.id });
+
+    const cases: [object, string][] = [
+      [{ ...body, message: '' }, 'message must be longer than or equal to 1 characters'],
+      [{ ...body, message: 'x'.repeat(1001) }, 'message must be shorter than or equal to 1000'],
+      [{ ...body, link: 'javascript:alert(1)' }, 'link must be a path on this site'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await call(t, admin, 'POST', path, payload);
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json().message)).toContain(message);
+    }
+    expect((await call(t, admin, 'POST', path, { ...body, userId: 'nobody' })).statusCode).toBe(
+      404,
+    );
+  });
+});

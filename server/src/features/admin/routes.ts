@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminNotificationInputSchema,
+  adminUserReplySchema,
+  notificationSchema,
+  contributorStatusInputSchema,
+  supporterStatusInputSchema,
+} from '@earmark/common';
+import { requireUser, sessionUser } from '../../plugins/session';
+import { toPublicUser } from '../users/present';
+import { sendAdminMessage, setContributorStatus, setSupporterStatus } from './service';
+
+const tags = ['admin'];
+const response = { 200: adminUserReplySchema };
+
+/** Registered under /api/admin. Every call: 401 signed out, 403 for non-admins. */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/user/contributor-status',
+    { schema: { tags, body: contributorStatusInputSchema, response }, preHandler: requireUser },
+    async (request) => {
+      const actor = sessionUser(request);
+      const { userId, status } = request.body;
+      const user = await setContributorStatus(app.writer, actor, userId, status);
+      return { user: toPublicUser(user, actor) };
+    },
+  );
+
+  app.patch(
+    '/user/supporter-status',
+    { schema: { tags, body: supporterStatusInputSchema, response }, preHandler: requireUser },
+    async (request) => {
+      const actor = sessionUser(request);
+      const { userId, supporter } = request.body;
+      const user = await setSupporterStatus(app.writer, actor, userId, supporter);
+      return { user: toPublicUser(user, actor) };
+    },
+  );
+
+  app.post(
+    '/user/notification',
+    {
+      schema: { tags, body: adminNotificationInputSchema, response: { 201: notificationSchema } },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return sendAdminMessage(app.writer, sessionUser(request), request.body);
+    },
+  );
+};
