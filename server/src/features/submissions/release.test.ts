@@ -211,6 +211,35 @@ describe('contributions: releases', () => {
     const history = await ok<HistoryPage>(call(t, null, 'GET', `/history/release/${release.id}`));
     expect(history.entity).toEqual({ id: release.id, name: 'Renamed' });
     expect(history.changes.map((ch) => ch.id)).toEqual([edit.id]);
+    const diff = history.changes[0]!.diff;
+    expect(diff).toContainEqual(
+      expect.objectContaining({
+        kind: 'text',
+        field: 'title',
+        before: release.title,
+        after: 'Renamed',
+      }),
+    );
+    expect(diff).toContainEqual(
+      expect.objectContaining({
+        kind: 'set',
+        field: 'artists',
+        added: [c.name],
+        removed: [b.name],
+      }),
+    );
+    const trackDiff = diff.find((d) => d.kind === 'tracks');
+    expect(trackDiff).toMatchObject({
+      added: [
+        { track: 'B1', title: 'Brand new' },
+        { track: 'B2', title: 'Also new' },
+      ],
+      removed: [{ title: 'Two' }],
+      renamed: [
+        { before: 'Three', after: 'Three first' },
+        { before: 'One', after: 'One renamed' },
+      ],
+    });
     const second = await submitAs(
       t,
       await editor(t),
@@ -221,6 +250,9 @@ describe('contributions: releases', () => {
     const again = await ok<HistoryPage>(call(t, null, 'GET', `/history/release/${release.id}`));
     expect(again.changes.map((ch) => ch.id)).toEqual([second.id, edit.id]);
     expect(again.totalItems).toBe(2);
+    expect(again.changes[0]!.diff).toContainEqual(
+      expect.objectContaining({ field: 'title', before: 'Renamed', after: 'Renamed again' }),
+    );
     // Fields left out of an edit keep their values.
     expect(again.changes[0]!.changes).toMatchObject({
       labels: [{ id: l2.id }],
