@@ -33,6 +33,7 @@ import { newId } from '../../../lib/ids';
 import { utcDay } from '../../releases/dates';
 import { coverUrls } from '../../releases/present';
 import { RELEASE_NOT_FOUND, findVisibleRelease } from '../../releases/service';
+import { deleteThread } from '../../comments/service';
 import { counted, resolveNamed, type SubmissionKindSpec } from './kind';
 
 /**
@@ -292,7 +293,10 @@ export const releaseKind: SubmissionKindSpec<ReleaseSubmission, ReleaseSnapshot>
   },
 
   async remove(uow, id) {
-    // Credits, tracks, entries, list items and genre votes go with it (cascades).
+    const ids = await uow.tx.select({ id: tracks.id }).from(tracks).where(eq(tracks.releaseId, id));
+    // Credits, tracks, entries, list items and genre votes go with it (cascades); comments do not.
     await uow.tx.delete(releases).where(eq(releases.id, id));
+    await deleteThread(uow, Thread.RELEASE, id);
+    for (const track of ids) await deleteThread(uow, Thread.RELEASE_TRACK, track.id);
   },
 };
