@@ -65,22 +65,30 @@ const releaseStats: CounterRecount = {
     returning r.id`,
 };
 
+/**
+ * The statement setting `upvotes` and `downvotes` of each row of `table`
+ * to the count of its 1 and -1 votes in `votes` (whose `key` names the row).
+ */
+function upDownVotes(table: string, votes: string, key: string) {
+  return (ids?: readonly string[]) => `
+    update ${table} r set upvotes = c.up, downvotes = c.down
+    from (
+      select r2.id, coalesce(v.up, 0) up, coalesce(v.down, 0) down
+      from ${table} r2
+      left join (
+        select ${key}, count(*) filter (where vote = 1)::int up,
+          count(*) filter (where vote = -1)::int down
+        from ${votes} where true ${only(key, ids)}
+        group by ${key}) v on v.${key} = r2.id
+      where true ${only('r2.id', ids)}) c
+    where c.id = r.id and (r.upvotes, r.downvotes) is distinct from (c.up, c.down)
+    returning r.id`;
+}
+
 const trackVotes: CounterRecount = {
   counter: 'track votes',
   table: 'tracks',
-  sql: (ids) => `
-    update tracks t set upvotes = c.up, downvotes = c.down
-    from (
-      select t2.id, coalesce(s.up, 0) up, coalesce(s.down, 0) down
-      from tracks t2
-      left join (
-        select track_id, count(*) filter (where vote = 1)::int up,
-          count(*) filter (where vote = -1)::int down
-        from track_votes where true ${only('track_id', ids)}
-        group by track_id) s on s.track_id = t2.id
-      where true ${only('t2.id', ids)}) c
-    where c.id = t.id and (t.upvotes, t.downvotes) is distinct from (c.up, c.down)
-    returning t.id`,
+  sql: upDownVotes('tracks', 'track_votes', 'track_id'),
 };
 
 const entryVotes: CounterRecount = {
@@ -259,19 +267,7 @@ export const submissionComments: CounterRecount = {
 const submissionVoteCounts: CounterRecount = {
   counter: 'submission votes',
   table: 'submissions',
-  sql: (ids) => `
-    update submissions s set upvotes = c.up, downvotes = c.down
-    from (
-      select s2.id, coalesce(v.up, 0) up, coalesce(v.down, 0) down
-      from submissions s2
-      left join (
-        select submission_id, count(*) filter (where vote = 1)::int up,
-          count(*) filter (where vote = -1)::int down
-        from submission_votes where true ${only('submission_id', ids)}
-        group by submission_id) v on v.submission_id = s2.id
-      where true ${only('s2.id', ids)}) c
-    where c.id = s.id and (s.upvotes, s.downvotes) is distinct from (c.up, c.down)
-    returning s.id`,
+  sql: upDownVotes('submissions', 'submission_votes', 'submission_id'),
 };
 
 /** Every counter, in an order where none reads another. */

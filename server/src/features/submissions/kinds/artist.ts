@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   CommentTargetKind,
   SUBMISSION_VOTES_TO_DECIDE,
@@ -51,13 +51,14 @@ export const artistKind: SubmissionKindSpec<ArtistSubmission, ArtistSnapshot> = 
 
   title: (snap) => snap.name,
 
-  async references(db, id) {
-    const [credits] = await db
-      .select({ n: count() })
-      .from(releaseArtists)
-      .where(eq(releaseArtists.artistId, id));
-    return counted(credits?.n ?? 0, 'release credits it', 'releases credit it');
-  },
+  references: (db, id) =>
+    counted(
+      db,
+      releaseArtists,
+      eq(releaseArtists.artistId, id),
+      'release credits it',
+      'releases credit it',
+    ),
 
   async remove(uow, id) {
     await uow.tx.delete(releaseArtists).where(eq(releaseArtists.artistId, id));

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
   CommentTargetKind,
   GENRE_SUBMISSION_VOTES_TO_DECIDE,
@@ -93,14 +93,17 @@ export const genreKind: SubmissionKindSpec<GenreSubmission, GenreSnapshot> = {
   title: (snap) => snap.name,
 
   async references(db, id) {
-    const [[votes], [children]] = await Promise.all([
-      db.select({ n: count() }).from(releaseGenreVotes).where(eq(releaseGenreVotes.genreId, id)),
-      db.select({ n: count() }).from(genreParents).where(eq(genreParents.parentId, id)),
+    const found = await Promise.all([
+      counted(
+        db,
+        releaseGenreVotes,
+        eq(releaseGenreVotes.genreId, id),
+        'genre vote',
+        'genre votes',
+      ),
+      counted(db, genreParents, eq(genreParents.parentId, id), 'sub-genre', 'sub-genres'),
     ]);
-    return [
-      ...counted(votes?.n ?? 0, 'genre vote', 'genre votes'),
-      ...counted(children?.n ?? 0, 'sub-genre', 'sub-genres'),
-    ];
+    return found.flat();
   },
 
   async remove(uow, id) {

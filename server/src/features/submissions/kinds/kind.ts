@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CommentTargetKind, SubmissionKind } from '@earmark/common';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../../db/client';
@@ -87,8 +88,19 @@ export async function resolveNamed(
   return wanted.map((id) => byId.get(id)!);
 }
 
-/** A count in words for a discard refusal ('1 entry', '3 entries'). */
-export function counted(n: number, one: string, many: string): string[] {
+/**
+ * How many rows of `table` match, in words for a discard refusal ('1 entry',
+ * '3 entries'); nothing when none do.
+ */
+export async function counted(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  one: string,
+  many: string,
+): Promise<string[]> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  const n = row?.n ?? 0;
   return n > 0 ? [`${n} ${n === 1 ? one : many}`] : [];
 }
 

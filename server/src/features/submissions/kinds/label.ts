@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   CommentTargetKind,
   SUBMISSION_VOTES_TO_DECIDE,
@@ -44,13 +44,14 @@ export const labelKind: SubmissionKindSpec<LabelSubmission, LabelSnapshot> = {
 
   title: (snap) => snap.name,
 
-  async references(db, id) {
-    const [credits] = await db
-      .select({ n: count() })
-      .from(releaseLabels)
-      .where(eq(releaseLabels.labelId, id));
-    return counted(credits?.n ?? 0, 'release names it', 'releases name it');
-  },
+  references: (db, id) =>
+    counted(
+      db,
+      releaseLabels,
+      eq(releaseLabels.labelId, id),
+      'release names it',
+      'releases name it',
+    ),
 
   async remove(uow, id) {
     await uow.tx.delete(releaseLabels).where(eq(releaseLabels.labelId, id));

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   CommentTargetKind,
   CommentTargetKind as Thread,
@@ -267,29 +267,31 @@ export const releaseKind: SubmissionKindSpec<ReleaseSubmission, ReleaseSnapshot>
   title: (snap) => snap.title,
 
   async references(db, id) {
-    const n = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
-    const [ratings, items, votes, talk] = await Promise.all([
-      n(db.select({ n: count() }).from(entries).where(eq(entries.releaseId, id))),
-      n(db.select({ n: count() }).from(listItems).where(eq(listItems.releaseId, id))),
-      n(
-        db
-          .select({ n: count() })
-          .from(releaseGenreVotes)
-          .where(eq(releaseGenreVotes.releaseId, id)),
+    const found = await Promise.all([
+      counted(
+        db,
+        entries,
+        eq(entries.releaseId, id),
+        'entry (rating, review or tags)',
+        'entries (ratings, reviews or tags)',
       ),
-      n(
-        db
-          .select({ n: count() })
-          .from(comments)
-          .where(and(eq(comments.entityType, Thread.RELEASE), eq(comments.entityId, id))),
+      counted(db, listItems, eq(listItems.releaseId, id), 'list item', 'list items'),
+      counted(
+        db,
+        releaseGenreVotes,
+        eq(releaseGenreVotes.releaseId, id),
+        'genre vote',
+        'genre votes',
+      ),
+      counted(
+        db,
+        comments,
+        and(eq(comments.entityType, Thread.RELEASE), eq(comments.entityId, id)),
+        'comment',
+        'comments',
       ),
     ]);
-    return [
-      ...counted(ratings, 'entry (rating, review or tags)', 'entries (ratings, reviews or tags)'),
-      ...counted(items, 'list item', 'list items'),
-      ...counted(votes, 'genre vote', 'genre votes'),
-      ...counted(talk, 'comment', 'comments'),
-    ];
+    return found.flat();
   },
 
   async remove(uow, id) {
