@@ -246,6 +246,18 @@ describe('contributions: statuses and votes', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('A genre named "SHOEGAZE" already exists');
 
+    // A genre cannot become its own ancestor.
+    const child = await createGenre(t.db, { parents: [parent] });
+    const cycle = await call(t, await editor(t), 'POST', `/submissions/genres/${parent.id}`, {
+      title: 'Rock',
+      parentIds: [child.id],
+      note: 'x',
+    });
+    expect(cycle.statusCode).toBe(400);
+    expect(cycle.json().message).toBe(
+      'A genre cannot be its own parent or the parent of its ancestors',
+    );
+
     const byEditor = await submitAs(t, await editor(t), 'genre', { title: 'Dream pop', note: 'x' });
     expect(byEditor.submissionStatus).toBe(SubmissionStatus.APPROVED);
     const edit = await submitAs(

@@ -16,7 +16,7 @@ import { mediaDir } from '../../lib/media';
 import { call, expectCountersConsistent, ok, type Member } from '../entries/test-support';
 import { TEST_ORIGIN, buildTestApp, type TestApp } from '../../../test/helpers';
 import { createArtist, createLabel, createRelease } from '../../../test/catalogue-factories';
-import { contributor, editor, submitAs } from './test-support';
+import { contributor, editor, submitAs, trustedMembers, votesOf } from './test-support';
 
 /** A multipart body of the JSON part `data` and, optionally, a file part. */
 function form(
@@ -259,6 +259,35 @@ describe('contributions: releases', () => {
       date: '2001-07-01',
     });
     expect((await call(t, null, 'GET', '/history/release/unknown')).statusCode).toBe(404);
+  });
+
+  it('drops the cached pages an applied change shows, after the votes approve it', async () => {
+    const artist = await createArtist(t.db, { name: 'Cached artist' });
+    const release = await createRelease(t.db, { title: 'Cached title', artists: [artist] });
+    const read = async () =>
+      (await ok<Release>(call(t, null, 'GET', `/releases/${release.id}`))).title;
+    expect(await read()).toBe('Cached title');
+    // Written behind the cache's back: the cached page still shows the old title.
+    await t.db.update(releases).set({ title: 'Unseen' }).where(eq(releases.id, release.id));
+    expect(await read()).toBe('Cached title');
+    const open = await submitAs(
+      t,
+      await contributor(t),
+      'release',
+      { title: 'Fresh title', type: ReleaseType.LP, artistsIds: [artist.id], note: 'Typo' },
+      release.id,
+    );
+    expect(await read()).toBe('Cached title');
+    await votesOf(t, await trustedMembers(t, 3), 'release', open.id, 1);
+    expect(await read()).toBe('Fresh title');
+
+    const artistPage = async () =>
+      (await ok<{ name: string }>(call(t, null, 'GET', `/artists/${artist.id}`))).name;
+    expect(await artistPage()).toBe('Cached artist');
+    await submitAs(t, await editor(t), 'artist', { name: 'Renamed artist', note: 'x' }, artist.id);
+    expect(await artistPage()).toBe('Renamed artist');
+    const credits = await ok<Release>(call(t, null, 'GET', `/releases/${release.id}`));
+    expect(credits.artists[0]!.name).toBe('Renamed artist');
   });
 
   it('creates a release from a multipart body with an uploaded cover', async () => {
