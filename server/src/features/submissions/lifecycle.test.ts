@@ -188,6 +188,29 @@ describe('contributions: discards, pending deletions, lists and visibility', () 
     expect(again).toEqual({ deleted: { releases: 0, artists: 0, labels: 0, genres: 0 } });
   });
 
+  it('processes a pending artist: its credits go, the releases stay', async () => {
+    const made = await submitAs(t, await contributor(t), 'artist', artistPayload('Fake band'));
+    const real = await createArtist(t.db);
+    const release = await createRelease(t.db, { artists: [real, { id: made.entityId }] });
+    await ok(voteAs(t, await admin(t), 'artist', made.id, -1));
+    expect((await call(t, null, 'GET', `/artists/${made.entityId}`)).statusCode).toBe(404);
+    const shown = await ok<{ artists: { id: string }[] }>(
+      call(t, null, 'GET', `/releases/${release.id}`),
+    );
+    expect(shown.artists.map((a) => a.id)).toEqual([real.id]);
+    const reply = await ok(
+      call(t, await admin(t), 'POST', '/submissions/process-pending-deletion', {
+        artistSubmissionIds: [made.id],
+      }),
+    );
+    expect(reply).toEqual({ deleted: { releases: 0, artists: 1, labels: 0, genres: 0 } });
+    expect(await t.db.select().from(artists).where(eq(artists.id, made.entityId))).toEqual([]);
+    const after = await ok<{ artists: { id: string }[] }>(
+      call(t, null, 'GET', `/releases/${release.id}`),
+    );
+    expect(after.artists.map((a) => a.id)).toEqual([real.id]);
+  });
+
   it('lists a kind’s submissions by status, entity and author, newest or oldest first, by cursor', async () => {
     const who = await contributor(t);
     const artist = await createArtist(t.db);

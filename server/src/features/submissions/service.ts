@@ -48,7 +48,7 @@ import { deleteThread } from '../comments/service';
 import { forgetSubjects } from '../notifications/service';
 import type { CoverFiles } from '../../db/schema/catalogue';
 import { specOf } from './kinds';
-import { genreNameTaken } from './kinds/genre';
+import { GENRE_NAME_TAKEN } from './kinds/genre';
 import { markPendingDeletion, type AnyKindSpec } from './kinds/kind';
 import { findCard, type SubmissionRow } from './present';
 
@@ -90,7 +90,7 @@ async function withConflicts<T>(kind: SubmissionKind, work: () => Promise<T>): P
   } catch (err) {
     const index = violatedUniqueIndex(err);
     if (index === OPEN_UPDATE_INDEX) throw conflict(openUpdateExists(kind));
-    if (index === GENRE_NAME_INDEX) throw conflict(genreNameTaken('this name'));
+    if (index === GENRE_NAME_INDEX) throw conflict(GENRE_NAME_TAKEN);
     throw err;
   }
 }

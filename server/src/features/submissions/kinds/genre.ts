@@ -18,6 +18,8 @@ export const GENRE_CYCLE_MESSAGE =
   'A genre cannot be its own parent or the parent of its ancestors';
 
 export const genreNameTaken = (name: string) => `A genre named "${name}" already exists`;
+/** When two submissions take a name at once, the unique index answers without the name. */
+export const GENRE_NAME_TAKEN = 'A genre with this name already exists';
 
 /** 409 when another genre has the name, whatever its case (genres_name_lower_key). */
 async function requireFreeName(db: DbOrTx, name: string, id: string): Promise<void> {
