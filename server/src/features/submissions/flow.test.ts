@@ -22,6 +22,7 @@ import {
   voteAs,
   votesOf,
 } from './test-support';
+import { SUBMISSIONS_PER_HOUR } from './routes';
 
 describe('contributions: statuses and votes', () => {
   let t: TestApp;
@@ -55,6 +56,15 @@ describe('contributions: statuses and votes', () => {
       const [label] = await t.db.select().from(labels).where(eq(labels.id, made.entityId));
       expect(label?.name).toBe('Warp');
     }
+  });
+
+  it('limits creates and edits per account', async () => {
+    const res = await call(t, await contributor(t), 'POST', '/submissions/labels', {
+      name: 'Limited',
+      note: 'x',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['x-ratelimit-limit']).toBe(String(SUBMISSIONS_PER_HOUR));
   });
 
   it('refuses the signed out, non-contributors and unconfirmed accounts', async () => {
