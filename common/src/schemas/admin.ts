@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ContributorStatus, SupporterStatus, enumValues } from '../enums';
+import { BadgeKind, ContributorStatus, SupporterStatus, enumValues } from '../enums';
 import { msg } from './messages';
-import { text } from './fields';
+import { oneOf, queryInt, text } from './fields';
+import { pageFieldsSchema } from './catalogue';
 import { publicUserSchema } from './user-shapes';
 
 /** Shapes of the admin calls (spec section 3, "Admin actions"). */
@@ -51,3 +52,17 @@ export const adminNotificationInputSchema = z.object({
     .optional(),
 });
 export type AdminNotificationInput = z.input<typeof adminNotificationInputSchema>;
+
+export const BADGE_USERS_PAGE_SIZE = 48;
+
+/** GET users?type=supporter|trusted: the supporters, or the trusted contributors and above. */
+export const badgeUsersQuerySchema = z.object({
+  type: oneOf('type', enumValues(BadgeKind) as [BadgeKind, ...BadgeKind[]]),
+  page: queryInt('page', 1, 200).default(1),
+});
+export type BadgeUsersQuery = z.input<typeof badgeUsersQuerySchema>;
+
+export const badgeUsersPageSchema = pageFieldsSchema.extend({
+  users: z.array(publicUserSchema),
+});
+export type BadgeUsersPage = z.infer<typeof badgeUsersPageSchema>;

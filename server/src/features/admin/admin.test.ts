@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AccountStatus,
   ContributorStatus,
   LAST_ADMIN_MESSAGE,
   NotificationKind,
   SupporterStatus,
 } from '@earmark/common';
 import { notificationsOf, recordingPublisher } from '../comments/test-support';
+import { changeAccountStatus } from '../users/service';
 import { users } from '../../db/schema/users';
 import { call, member, ok, type Member } from '../entries/test-support';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
@@ -105,5 +107,32 @@ describe('admin status calls', () => {
     expect((await call(t, admin, 'POST', path, { ...body, userId: 'nobody' })).statusCode).toBe(
       404,
     );
+  });
+
+  it('lists supporters and trusted contributors publicly, without hidden accounts', async () => {
+    const [trusted, editor, banned, supporter] = await Promise.all([
+      member(t, { contributorStatus: ContributorStatus.TRUSTED_CONTRIBUTOR }),
+      member(t, { contributorStatus: ContributorStatus.EDITOR }),
+      member(t, { contributorStatus: ContributorStatus.TRUSTED_CONTRIBUTOR }),
+      member(t, { supporter: SupporterStatus.SUPPORTER }),
+    ]);
+    await changeAccountStatus(t.app.writer, banned.user.id, AccountStatus.BANNED);
+    type Page = { users: { id: string; username: string }[]; totalItems: number };
+    const ids = async (type: string) =>
+      (await ok<Page>(call(t, null, 'GET', `/users?type=${type}`))).users.map((u) => u.id);
+
+    const trustedIds = await ids('trusted');
+    expect(trustedIds).toEqual(expect.arrayContaining([trusted.user.id, editor.user.id]));
+    expect(trustedIds).not.toContain(banned.user.id);
+    expect(trustedIds).not.toContain(supporter.user.id);
+    const page = await ok<Page>(call(t, null, 'GET', '/users?type=trusted'));
+    const names = page.users.map((u) => u.username.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(page.totalItems).toBe(page.users.length);
+
+    expect(await ids('supporter')).toContain(supporter.user.id);
+    expect((await call(t, null, 'GET', '/users?type=editors')).statusCode).toBe(400);
+    await changeAccountStatus(t.app.writer, banned.user.id, AccountStatus.CONFIRMED);
+    expect(await ids('trusted')).toContain(banned.user.id);
   });
 });
