@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { ContributorStatus, SupporterStatus, enumValues } from '../enums';
+import { BadgeKind, ContributorStatus, SupporterStatus, enumValues } from '../enums';
 import { msg } from './messages';
-import { text } from './fields';
+import { oneOf, queryInt, text } from './fields';
+import { cursorPageFieldsSchema, pageFieldsSchema } from './catalogue';
+import { actorSchema } from './comments';
+import { pagingQueryShape } from './paging';
 import { publicUserSchema } from './user-shapes';
 
 /** Shapes of the admin calls (spec section 3, "Admin actions"). */
@@ -51,3 +54,54 @@ export const adminNotificationInputSchema = z.object({
     .optional(),
 });
 export type AdminNotificationInput = z.input<typeof adminNotificationInputSchema>;
+
+export const BADGE_USERS_PAGE_SIZE = 48;
+
+/** GET users?type=supporter|trusted: the supporters, or the trusted contributors and above. */
+export const badgeUsersQuerySchema = z.object({
+  type: oneOf('type', enumValues(BadgeKind) as [BadgeKind, ...BadgeKind[]]),
+  page: queryInt('page', 1, 200).default(1),
+});
+export type BadgeUsersQuery = z.input<typeof badgeUsersQuerySchema>;
+
+export const badgeUsersPageSchema = pageFieldsSchema.extend({
+  users: z.array(publicUserSchema),
+});
+export type BadgeUsersPage = z.infer<typeof badgeUsersPageSchema>;
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** What an audit entry records; other features add theirs (merge, pending deletions, reports). */
+export const ADMIN_ACTIONS = [
+  'contributor-status',
+  'supporter-status',
+  'account-status',
+  'notification',
+  'merge',
+  'process-pending-deletion',
+  'report',
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  /** The admin who acted; null once their account is gone. */
+  actor: actorSchema.nullable(),
+  action: z.enum(ADMIN_ACTIONS),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = z.object({
+  ...pagingQueryShape(AUDIT_PAGE_SIZE),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export const auditPageSchema = cursorPageFieldsSchema.extend({
+  actions: z.array(auditEntrySchema),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

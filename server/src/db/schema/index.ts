@@ -5,3 +5,4 @@ export * from './follows';
 export * from './lists';
 export * from './comments';
 export * from './submissions';
+export * from './admin';

@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AccountStatus,
+  type AuditPage,
   ContributorStatus,
   LAST_ADMIN_MESSAGE,
   NotificationKind,
   SupporterStatus,
 } from '@earmark/common';
 import { notificationsOf, recordingPublisher } from '../comments/test-support';
+import { changeAccountStatus } from '../users/service';
 import { users } from '../../db/schema/users';
 import { call, member, ok, type Member } from '../entries/test-support';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
@@ -105,5 +108,87 @@ describe('admin status calls', () => {
     expect((await call(t, admin, 'POST', path, { ...body, userId: 'nobody' })).statusCode).toBe(
       404,
     );
+  });
+
+  it('lists supporters and trusted contributors publicly, without hidden accounts', async () => {
+    const [trusted, editor, banned, supporter] = await Promise.all([
+      member(t, { contributorStatus: ContributorStatus.TRUSTED_CONTRIBUTOR }),
+      member(t, { contributorStatus: ContributorStatus.EDITOR }),
+      member(t, { contributorStatus: ContributorStatus.TRUSTED_CONTRIBUTOR }),
+      member(t, { supporter: SupporterStatus.SUPPORTER }),
+    ]);
+    await changeAccountStatus(t.app.writer, banned.user.id, AccountStatus.BANNED);
+    type Page = { users: { id: string; username: string }[]; totalItems: number };
+    const ids = async (type: string) =>
+      (await ok<Page>(call(t, null, 'GET', `/users?type=${type}`))).users.map((u) => u.id);
+
+    const trustedIds = await ids('trusted');
+    expect(trustedIds).toEqual(expect.arrayContaining([trusted.user.id, editor.user.id]));
+    expect(trustedIds).not.toContain(banned.user.id);
+    expect(trustedIds).not.toContain(supporter.user.id);
+    const page = await ok<Page>(call(t, null, 'GET', '/users?type=trusted'));
+    const names = page.users.map((u) => u.username.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(page.totalItems).toBe(page.users.length);
+
+    expect(await ids('supporter')).toContain(supporter.user.id);
+    expect((await call(t, null, 'GET', '/users?type=editors')).statusCode).toBe(400);
+    await changeAccountStatus(t.app.writer, banned.user.id, AccountStatus.CONFIRMED);
+    expect(await ids('trusted')).toContain(banned.user.id);
+  });
+
+  it('keeps an audit log of every admin action, newest first, for admins only', async () => {
+    const target = await member(t);
+    await ok(
+      call(t, admin, 'PATCH', '/admin/user/contributor-status', {
+        userId: target.user.id,
+        status: ContributorStatus.EDITOR,
+      }),
+    );
+    await ok(
+      call(t, admin, 'PATCH', '/admin/user/supporter-status', {
+        userId: target.user.id,
+        supporter: SupporterStatus.SUPPORTER,
+      }),
+    );
+    // A refused change leaves no entry.
+    await call(t, admin, 'PATCH', '/admin/user/contributor-status', {
+      userId: target.user.id,
+      status: 7,
+    });
+    expect((await call(t, null, 'GET', '/admin/audit')).statusCode).toBe(401);
+    expect((await call(t, target, 'GET', '/admin/audit')).statusCode).toBe(403);
+
+    const log = await ok<AuditPage>(call(t, admin, 'GET', '/admin/audit?pageSize=2'));
+    expect(
+      log.actions.map(({ action, targetId, before, after, actor }) => ({
+        action,
+        targetId,
+        before,
+        after,
+        actor: actor?.id,
+      })),
+    ).toEqual([
+      {
+        action: 'supporter-status',
+        targetId: target.user.id,
+        before: { supporter: 0 },
+        after: { supporter: 10 },
+        actor: admin.user.id,
+      },
+      {
+        action: 'contributor-status',
+        targetId: target.user.id,
+        before: { contributorStatus: 20 },
+        after: { contributorStatus: 60 },
+        actor: admin.user.id,
+      },
+    ]);
+    expect(log.totalItems).toBeGreaterThan(2);
+    const next = await ok<AuditPage>(
+      call(t, admin, 'GET', `/admin/audit?pageSize=2&cursor=${log.nextCursor}`),
+    );
+    expect(next.actions[0]!.createdAt <= log.actions[1]!.createdAt).toBe(true);
+    expect(next.actions.map((a) => a.id)).not.toContain(log.actions[0]!.id);
   });
 });

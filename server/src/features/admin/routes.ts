@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminNotificationInputSchema,
+  auditPageSchema,
+  auditQuerySchema,
   adminUserReplySchema,
   notificationSchema,
   contributorStatusInputSchema,
@@ -8,7 +10,8 @@ import {
 } from '@earmark/common';
 import { requireUser, sessionUser } from '../../plugins/session';
 import { toPublicUser } from '../users/present';
-import { sendAdminMessage, setContributorStatus, setSupporterStatus } from './service';
+import { readAuditLog } from './audit';
+import { assertAdmin, sendAdminMessage, setContributorStatus, setSupporterStatus } from './service';
 
 const tags = ['admin'];
 const response = { 200: adminUserReplySchema };
@@ -46,6 +49,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return sendAdminMessage(app.writer, sessionUser(request), request.body);
+    },
+  );
+
+  app.get(
+    '/audit',
+    {
+      schema: { tags, querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      assertAdmin(sessionUser(request));
+      return readAuditLog(app.db, request.query);
     },
   );
 };

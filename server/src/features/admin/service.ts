@@ -11,17 +11,26 @@ import {
   type Notification,
   type SupporterStatus,
 } from '@earmark/common';
+import type { Tx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/users';
 import { userWriteTags } from '../../lib/cache-tags';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { transact, type WriteScope } from '../../lib/unit-of-work';
 import { notifyUser } from '../notifications/service';
+import { recordAdminAction } from './audit';
 
 export const USER_NOT_FOUND = 'User not found';
 
 /** Admin calls answer 403 to everyone else (401 signed out comes from the session guard). */
 export function assertAdmin(actor: UserRow): void {
   if (!isAdmin(actor)) throw forbidden('Only admins may do this');
+}
+
+/** The user's row, locked until the transaction ends; 404 when there is none. */
+async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return row;
 }
 
 export async function setContributorStatus(
@@ -43,14 +52,22 @@ export async function setContributorStatus(
       const demotesAnAdmin = admins.some((admin) => admin.id === userId);
       if (demotesAnAdmin && admins.length <= 1) throw conflict(LAST_ADMIN_MESSAGE);
     }
+    const before = await lockUser(uow.tx, userId);
     const [row] = await uow.tx
       .update(users)
       .set({ contributorStatus: status, updatedAt: sql`now()` })
       .where(eq(users.id, userId))
       .returning();
-    if (!row) throw notFound(USER_NOT_FOUND);
+    await recordAdminAction(uow.tx, {
+      actorId: actor.id,
+      action: 'contributor-status',
+      targetType: 'user',
+      targetId: userId,
+      before: { contributorStatus: before.contributorStatus },
+      after: { contributorStatus: status },
+    });
     uow.invalidate(...userWriteTags(userId));
-    return row;
+    return row!;
   });
 }
 
@@ -62,14 +79,22 @@ export async function setSupporterStatus(
 ): Promise<UserRow> {
   assertAdmin(actor);
   return transact(scope, async (uow) => {
+    const before = await lockUser(uow.tx, userId);
     const [row] = await uow.tx
       .update(users)
       .set({ supporter, updatedAt: sql`now()` })
       .where(eq(users.id, userId))
       .returning();
-    if (!row) throw notFound(USER_NOT_FOUND);
+    await recordAdminAction(uow.tx, {
+      actorId: actor.id,
+      action: 'supporter-status',
+      targetType: 'user',
+      targetId: userId,
+      before: { supporter: before.supporter },
+      after: { supporter },
+    });
     uow.invalidate(...userWriteTags(userId));
-    return row;
+    return row!;
   });
 }
 
@@ -81,14 +106,16 @@ export async function sendAdminMessage(
 ): Promise<Notification> {
   assertAdmin(actor);
   return transact(scope, async (uow) => {
-    const [user] = await uow.tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, input.userId))
-      .limit(1);
-    if (!user) throw notFound(USER_NOT_FOUND);
+    const user = await lockUser(uow.tx, input.userId);
     const sent = await notifyUser(uow, user.id, input.message, input.link ?? null);
     if (!sent) throw new Error('The admin message was not stored');
+    await recordAdminAction(uow.tx, {
+      actorId: actor.id,
+      action: 'notification',
+      targetType: 'user',
+      targetId: user.id,
+      after: { notificationId: sent.id, message: sent.message, link: sent.link },
+    });
     return sent;
   });
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  badgeUsersPageSchema,
+  badgeUsersQuerySchema,
   currentUserSchema,
   themeSchema,
   updatePreferencesSchema,
@@ -11,6 +13,7 @@ import {
 import { readUploadedFile } from '../../lib/media';
 import { requireUser, sessionUser } from '../../plugins/session';
 import { updateAvatar } from './avatar';
+import { listBadgeUsers } from './badges';
 import { profilePageMeta } from './page-meta';
 import { toCurrentUser } from './present';
 import { assertSelf, getProfile, updatePreferences, updateProfile, updateTheme } from './service';
@@ -20,6 +23,14 @@ const reply = { 200: currentUserSchema };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addPageMeta((pathname) => profilePageMeta(app.db, pathname));
+
+  app.get(
+    '/',
+    {
+      schema: { tags, querystring: badgeUsersQuerySchema, response: { 200: badgeUsersPageSchema } },
+    },
+    async (request) => listBadgeUsers(app.db, request.query.type, request.query.page, request.user),
+  );
 
   app.get('/me', { schema: { tags, response: reply }, preHandler: requireUser }, async (request) =>
     toCurrentUser(sessionUser(request)),
