@@ -18,6 +18,7 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   DISCARD_WINDOW_MS,
+  SUBMISSION_KIND_PLURALS,
   SubmissionMethod,
   SubmissionStatus,
   VOTABLE_SUBMISSION_STATUSES,
@@ -360,12 +361,6 @@ export async function processPendingDeletion(
   if (!actor) throw unauthorized();
   if (!isAdmin(actor)) throw forbidden(ADMINS_ONLY);
   const deleted = { releases: 0, artists: 0, labels: 0, genres: 0 };
-  const plural = {
-    release: 'releases',
-    artist: 'artists',
-    label: 'labels',
-    genre: 'genres',
-  } as const;
   await transact(scope, async (uow) => {
     const { tx } = uow;
     const touchedUsers = new Set<string>();
@@ -410,7 +405,7 @@ export async function processPendingDeletion(
           about.map((s) => s.id),
         );
       for (const entityId of entityIds) await spec.remove(uow, entityId);
-      deleted[plural[kind]] = entityIds.length;
+      deleted[SUBMISSION_KIND_PLURALS[kind]] = entityIds.length;
     }
     await recountCounters(tx, { users: [...touchedUsers], lists: [...touchedLists] });
     uow.invalidate(cacheTags.all);
