@@ -26,7 +26,13 @@ import { SubmissionByline } from '../components/submission-byline';
 import { SubmissionDiff } from '../components/submission-diff';
 import { SubmissionStatusText } from '../components/submission-status';
 import { SubmissionVotes } from '../components/submission-votes';
-import { entityHref, kindLabels, kindOfSingular, methodLabels, submissionCommentKind } from '../kinds';
+import {
+  entityHref,
+  kindLabels,
+  kindOfSingular,
+  methodLabels,
+  submissionCommentKind,
+} from '../kinds';
 import styles from './submission-page.module.css';
 
 /** /contributions/{release|artist|label|genre}/{id}: one submission, its changes, votes and comments. */
@@ -114,9 +120,7 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
             Votes
           </h2>
           <SubmissionVotes votes={submission.votes} />
-          {user && mayVote(user, submission) && (
-            <VoteButtons submission={submission} user={user} />
-          )}
+          {user && mayVote(user, submission) && <VoteButtons submission={submission} user={user} />}
         </section>
       </article>
       <CommentsSection
