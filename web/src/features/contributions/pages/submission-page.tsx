@@ -134,7 +134,8 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
 
 function VoteButtons({ submission, user }: { submission: SubmissionDetail; user: CurrentUser }) {
   const snackbar = useSnackbar();
-  const vote = useSubmissionVote(submission.kind, submission.id, user);
+  const voter = { id: user.id, username: user.username, name: user.name, image: user.image };
+  const vote = useSubmissionVote(submission.kind, submission.id, voter);
   const cast = (type: VoteType) =>
     vote.mutate(type, { onSuccess: () => snackbar.show('Ok', 'success') });
   return (
