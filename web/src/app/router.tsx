@@ -127,9 +127,7 @@ function cataloguePages(): RouteObject[] {
  */
 function contributionBrowsePages(): RouteObject[] {
   const listPage = lazyPage(() => import('../features/contributions/pages/contributions-page'));
-  const submissionPage = lazyPage(
-    () => import('../features/contributions/pages/submission-page'),
-  );
+  const submissionPage = lazyPage(() => import('../features/contributions/pages/submission-page'));
   return [
     {
       path: paths.contributions.path,

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SubmissionMethod, SubmissionStatus } from '@earmark/common';
-import { LOGIN_REQUIRED_MESSAGE } from '../../../app/gates';
 import { json, makeUser, mockApi, signedOut } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { ben, downVote, makeSubmission, submissionsPage, upVote, cara } from '../test-support';
@@ -26,7 +25,7 @@ describe('the contributions lists', () => {
   it('asks signed-out visitors to log in', async () => {
     mockApi({ 'GET /api/users/me': signedOut });
     const { router } = renderApp('/contributions');
-    expect(await screen.findByText(LOGIN_REQUIRED_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText('Please login or sign up to access this page.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/contributions/releases/open');
   });
 

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SubmissionMethod, SubmissionStatus } from '@earmark/common';
-import { LOGIN_REQUIRED_MESSAGE } from '../../../app/gates';
 import { json, makeUser, mockApi, signedOut } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { cara, historyPage, makeSubmission } from '../test-support';
@@ -30,7 +29,7 @@ describe('an entity history', () => {
   it('asks signed-out visitors to log in', async () => {
     mockApi({ 'GET /api/users/me': signedOut });
     renderApp('/history/artist/a1');
-    expect(await screen.findByText(LOGIN_REQUIRED_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText('Please login or sign up to access this page.')).toBeTruthy();
   });
 
   it('names the entity and lists its changes newest first, page by page', async () => {
