@@ -1,14 +1,19 @@
-import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { SubmissionStatus, enumValues, submissionStatusLabels } from '@earmark/common';
+import { FilterSelect } from '../../../components/filter-select';
 import type { SubmissionsFilter } from '../api';
 import styles from './submission-filters.module.css';
 
+/** The address's word for 'every status' (no `status` at all means the page's own). */
 const ANY = 'any';
 const STATUS_OPTIONS = enumValues(SubmissionStatus).map((status) => ({
   value: String(status),
   label: submissionStatusLabels[status],
 }));
+const SORT_OPTIONS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+] as const;
 
 /**
  * The status and order a list shows, read from the address (`?status=4`,
@@ -32,8 +37,6 @@ function parseStatus(value: string | null): SubmissionStatus | undefined {
 /** The status and sort choices above a list of submissions; they change the address. */
 export function SubmissionFilters({ filter }: { filter: SubmissionsFilter }) {
   const [, setParams] = useSearchParams();
-  const statusId = useId();
-  const sortId = useId();
 
   function change(name: 'status' | 'sortBy', value: string) {
     setParams(
@@ -48,38 +51,19 @@ export function SubmissionFilters({ filter }: { filter: SubmissionsFilter }) {
 
   return (
     <div className={styles.filters}>
-      <div className={styles.field}>
-        <label htmlFor={statusId} className={styles.label}>
-          Status
-        </label>
-        <select
-          id={statusId}
-          className={styles.select}
-          value={filter.status === undefined ? ANY : String(filter.status)}
-          onChange={(event) => change('status', event.target.value)}
-        >
-          <option value={ANY}>Any status</option>
-          {STATUS_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={sortId} className={styles.label}>
-          Sort
-        </label>
-        <select
-          id={sortId}
-          className={styles.select}
-          value={filter.sortBy ?? 'newest'}
-          onChange={(event) => change('sortBy', event.target.value)}
-        >
-          <option value="newest">Newest first</option>
-          <option value="oldest">Oldest first</option>
-        </select>
-      </div>
+      <FilterSelect
+        label="Status"
+        anyLabel="Any status"
+        value={filter.status === undefined ? '' : String(filter.status)}
+        options={STATUS_OPTIONS}
+        onChange={(value) => change('status', value || ANY)}
+      />
+      <FilterSelect
+        label="Sort"
+        value={filter.sortBy ?? 'newest'}
+        options={SORT_OPTIONS}
+        onChange={(value) => change('sortBy', value)}
+      />
     </div>
   );
 }

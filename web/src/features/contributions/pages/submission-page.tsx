@@ -12,6 +12,7 @@ import {
 import type { CurrentUser, SubmissionDetail, SubmissionKind } from '@earmark/common';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { VoteDownIcon, VoteUpIcon } from '../../../components/extra-icons';
 import { NotFoundView } from '../../../components/error-views';
 import { LoadFailure } from '../../../components/load-failure';
 import { PageFrame } from '../../../components/page-frame';
@@ -132,6 +133,11 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
   );
 }
 
+const VOTE_CHOICES = [
+  { type: VoteType.UP, label: 'Vote up', Icon: VoteUpIcon },
+  { type: VoteType.DOWN, label: 'Vote down', Icon: VoteDownIcon },
+] as const;
+
 function VoteButtons({ submission, user }: { submission: SubmissionDetail; user: CurrentUser }) {
   const snackbar = useSnackbar();
   const voter = { id: user.id, username: user.username, name: user.name, image: user.image };
@@ -141,22 +147,18 @@ function VoteButtons({ submission, user }: { submission: SubmissionDetail; user:
   return (
     <div className={styles.voting}>
       <div className={styles.voteButtons} role="group" aria-label="Your vote">
-        <Button
-          variant="secondary"
-          loading={vote.isPending && vote.variables === VoteType.UP}
-          disabled={vote.isPending}
-          onClick={() => cast(VoteType.UP)}
-        >
-          Vote up
-        </Button>
-        <Button
-          variant="secondary"
-          loading={vote.isPending && vote.variables === VoteType.DOWN}
-          disabled={vote.isPending}
-          onClick={() => cast(VoteType.DOWN)}
-        >
-          Vote down
-        </Button>
+        {VOTE_CHOICES.map(({ type, label, Icon }) => (
+          <Button
+            key={type}
+            variant="secondary"
+            icon={<Icon size={18} />}
+            loading={vote.isPending && vote.variables === type}
+            disabled={vote.isPending}
+            onClick={() => cast(type)}
+          >
+            {label}
+          </Button>
+        ))}
       </div>
       {vote.isError && (
         <p role="alert" className={styles.error}>
