@@ -29,6 +29,11 @@ export interface SubmissionsFilter {
   status?: SubmissionStatus;
   userId?: string;
   sortBy?: 'newest' | 'oldest';
+  /** The entity filter of the list's kind (the others are ignored by the server). */
+  releaseId?: string;
+  artistId?: string;
+  labelId?: string;
+  genreId?: string;
 }
 
 export const fetchSubmissions = (

@@ -3,6 +3,7 @@ import {
   SUBMISSION_KIND_PLURALS,
   SubmissionMethod,
   SubmissionStatus,
+  submissionEntityIdKey,
   submissionKindOfPlural,
 } from '@earmark/common';
 import type { SubmissionKind } from '@earmark/common';
@@ -54,3 +55,7 @@ const entityPaths = {
 
 /** The catalogue page of an entity of a kind. */
 export const entityHref = (kind: SubmissionKind, id: string) => entityPaths[kind].href(id);
+
+/** A kind's list of every submission, whatever its status, about one entity. */
+export const entityContributionsHref = (kind: SubmissionKind, id: string) =>
+  `${paths.contributionsList.href(SUBMISSION_KIND_PLURALS[kind], 'open')}?status=any&${submissionEntityIdKey[kind]}=${encodeURIComponent(id)}`;

@@ -1,5 +1,11 @@
 import { useSearchParams } from 'react-router';
-import { SubmissionStatus, enumValues, submissionStatusLabels } from '@earmark/common';
+import {
+  SubmissionStatus,
+  enumValues,
+  submissionEntityIdKey,
+  submissionStatusLabels,
+} from '@earmark/common';
+import type { SubmissionKind } from '@earmark/common';
 import { FilterSelect } from '../../../components/filter-select';
 import type { SubmissionsFilter } from '../api';
 import styles from './submission-filters.module.css';
@@ -16,15 +22,25 @@ const SORT_OPTIONS = [
 ] as const;
 
 /**
- * The status and order a list shows, read from the address (`?status=4`,
- * `?status=any`, `?sortBy=oldest`); `defaultStatus` applies without one.
+ * The status, order and entity a list shows, read from the address
+ * (`?status=4`, `?status=any`, `?sortBy=oldest`, `?releaseId=...` on the
+ * releases); `defaultStatus` applies without a status.
  */
-export function useSubmissionFilter(defaultStatus?: SubmissionStatus): SubmissionsFilter {
+export function useSubmissionFilter(
+  kind: SubmissionKind,
+  defaultStatus?: SubmissionStatus,
+): SubmissionsFilter {
   const [params] = useSearchParams();
   const asked = params.get('status');
   const status = asked === ANY ? undefined : (parseStatus(asked) ?? defaultStatus);
   const sortBy = params.get('sortBy') === 'oldest' ? 'oldest' : 'newest';
-  return { ...(status !== undefined && { status }), sortBy };
+  const entityKey = submissionEntityIdKey[kind];
+  const entityId = params.get(entityKey);
+  return {
+    ...(status !== undefined && { status }),
+    sortBy,
+    ...(entityId && { [entityKey]: entityId }),
+  };
 }
 
 function parseStatus(value: string | null): SubmissionStatus | undefined {

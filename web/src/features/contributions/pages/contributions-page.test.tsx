@@ -143,6 +143,21 @@ describe('the contributions lists', () => {
     expect(asked.at(-1)?.get('cursor')).toBe('next-1');
   });
 
+  it("lists one entity's submissions when the address names it", async () => {
+    const asked: URLSearchParams[] = [];
+    mockApi({
+      'GET /api/users/me': json(200, me),
+      'GET /api/submissions/artists': (url) => {
+        asked.push(url.searchParams);
+        return json(200, submissionsPage('artist', []));
+      },
+    });
+    renderApp('/contributions/artists/open?status=any&artistId=a1');
+    expect(await screen.findByText('There are no contributions')).toBeTruthy();
+    expect(asked[0]?.get('artistId')).toBe('a1');
+    expect(asked[0]?.has('status')).toBe(false);
+  });
+
   it('says when there is nothing to show', async () => {
     mockApi({
       'GET /api/users/me': json(200, me),

@@ -23,7 +23,7 @@ export default function ContributionsPage() {
   const match = matchPath(paths.contributionsList.path, pathname);
   const kind = kindOfPlural(match?.params.kind);
   const tab = LIST_STATUSES.find((item) => item.slug === match?.params.status);
-  const filter = useSubmissionFilter(tab?.status);
+  const filter = useSubmissionFilter(kind ?? 'release', tab?.status);
   if (!kind || !tab) return <NotFoundView />;
 
   const plural = SUBMISSION_KIND_PLURALS[kind];

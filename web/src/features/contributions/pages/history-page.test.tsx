@@ -63,6 +63,9 @@ describe('an entity history', () => {
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toBe('History of Mira Vale');
     expect(within(heading).getByRole('link').getAttribute('href')).toBe('/artist/a1');
+    expect(
+      screen.getByRole('link', { name: 'Every contribution to Mira Vale' }).getAttribute('href'),
+    ).toBe('/contributions/artists/open?status=any&artistId=a1');
     const list = screen.getByRole('list', { name: 'Changes to Mira Vale' });
     const items = within(list).getAllByRole('listitem', { name: undefined });
     const first = items[0] as HTMLElement;

@@ -13,7 +13,13 @@ import { historyInfiniteQueryOptions } from '../api';
 import { SubmissionByline } from '../components/submission-byline';
 import { SubmissionDiff } from '../components/submission-diff';
 import { SubmissionStatusText } from '../components/submission-status';
-import { entityHref, kindLabels, kindOfSingular, methodLabels } from '../kinds';
+import {
+  entityContributionsHref,
+  entityHref,
+  kindLabels,
+  kindOfSingular,
+  methodLabels,
+} from '../kinds';
 import styles from './history-page.module.css';
 
 /** /history/{release|artist|label|genre}/{id}: the entity's applied changes, newest first. */
@@ -41,6 +47,11 @@ function History({ kind, id }: { kind: SubmissionKind; id: string }) {
         </>
       }
     >
+      <p className={styles.all}>
+        <Link to={entityContributionsHref(kind, entity.id)}>
+          Every contribution to {entity.name}
+        </Link>
+      </p>
       {changes.length === 0 ? (
         <EmptyState icon={<HistoryIcon size={28} />} title="No changes yet" />
       ) : (

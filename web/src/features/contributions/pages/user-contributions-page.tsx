@@ -39,7 +39,7 @@ const COUNT_LABELS: [keyof StatusCounts, string][] = [
 
 function UserContributions({ profile, kind }: { profile: UserProfile; kind: SubmissionKind }) {
   const counts = useUserContributions(profile.id);
-  const filter = useSubmissionFilter();
+  const filter = useSubmissionFilter(kind);
   const name = profile.name || profile.username;
   const title = `${kindLabels[kind].one} contributions by ${name}`;
   const kindCounts = counts.data?.[SUBMISSION_KIND_PLURALS[kind]];
