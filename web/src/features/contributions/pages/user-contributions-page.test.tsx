@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { StatusCounts, UserProfile } from '@earmark/common';
-import { json, makeUser, mockApi } from '../../../test/fetch-mock';
+import { json, makeUser, mockApi, signedOut } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { makeProfile } from '../../users/test-support';
 import { makeSubmission, submissionsPage } from '../test-support';
@@ -21,6 +21,12 @@ const counts = (total: number): StatusCounts => ({
 });
 
 describe("a member's contributions", () => {
+  it('asks signed-out visitors to log in', async () => {
+    mockApi({ 'GET /api/users/me': signedOut });
+    renderApp('/ben/contributions/labels');
+    expect(await screen.findByText('Please login or sign up to access this page.')).toBeTruthy();
+  });
+
   it('shows the counts and the member’s submissions of a kind', async () => {
     const profile: UserProfile = makeProfile({ id: 'u2', username: 'ben', name: 'Ben Carter' });
     const asked: URLSearchParams[] = [];
