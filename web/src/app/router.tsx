@@ -1,6 +1,11 @@
 import { createBrowserRouter, data, redirect } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import { ReleaseListKind, RESERVED_USERNAMES } from '@earmark/common';
+import {
+  ReleaseListKind,
+  RESERVED_USERNAMES,
+  SUBMISSION_KINDS,
+  SUBMISSION_KIND_PLURAL_VALUES,
+} from '@earmark/common';
 import { PageSpinner } from '../components/spinner';
 import NotFoundPage, { RouteErrorView } from '../components/error-views';
 import { RequireAuth } from './gates';
@@ -115,9 +120,60 @@ function cataloguePages(): RouteObject[] {
   ];
 }
 
+/**
+ * Browsing contributions: each kind's lists (fixed paths, so they win over
+ * the edit pages' `/contributions/releases/:id`), one submission, an
+ * entity's history, pending deletions and a member's contributions.
+ */
+function contributionBrowsePages(): RouteObject[] {
+  const listPage = lazyPage(() => import('../features/contributions/pages/contributions-page'));
+  const submissionPage = lazyPage(() => import('../features/contributions/pages/submission-page'));
+  return [
+    {
+      path: paths.contributions.path,
+      loader: () => redirect(paths.contributionsList.href('releases', 'open')),
+      Component: () => null,
+    },
+    ...SUBMISSION_KIND_PLURAL_VALUES.flatMap((plural): RouteObject[] => [
+      {
+        path: paths.contributionsKind.href(plural),
+        loader: () => redirect(paths.contributionsList.href(plural, 'open')),
+        Component: () => null,
+      },
+      { path: paths.contributionsList.href(plural, 'open'), lazy: listPage },
+      { path: paths.contributionsList.href(plural, 'auto-approved'), lazy: listPage },
+    ]),
+    ...SUBMISSION_KINDS.map((kind) => ({
+      path: `${paths.contributions.path}/${kind}/:id`,
+      lazy: submissionPage,
+    })),
+    {
+      path: paths.pendingDeletions.path,
+      lazy: lazyPage(() => import('../features/contributions/pages/pending-deletions-page')),
+    },
+    {
+      path: paths.entityHistory.path,
+      lazy: lazyPage(() => import('../features/contributions/pages/history-page')),
+    },
+    {
+      path: paths.userContributions.path,
+      loader: (args: LoaderFunctionArgs) =>
+        usernameLoader(args) ??
+        redirect(paths.userContributionsKind.href(args.params.username ?? '', 'releases')),
+      Component: () => null,
+    },
+    {
+      path: paths.userContributionsKind.path,
+      loader: usernameLoader,
+      lazy: lazyPage(() => import('../features/contributions/pages/user-contributions-page')),
+    },
+  ];
+}
+
 /** Pages that need an account; signed-out visitors get the login prompt. */
 const loginRequiredPages: RouteObject[] = [
   { path: paths.confirm.path, lazy: lazyPage(() => import('../features/auth/pages/confirm-page')) },
+  ...contributionBrowsePages(),
   {
     path: paths.listEdit.path,
     lazy: lazyPage(() => import('../features/lists/pages/list-edit-page')),

@@ -92,6 +92,35 @@ export const paths = {
     href: (id: string) => `/contributions/genres/${enc(id)}`,
   },
   genreHistory: { path: '/history/genre/:id', href: (id: string) => `/history/genre/${enc(id)}` },
+  /** Browsing contributions: a kind's lists (`releases`...; `open` or `auto-approved`). */
+  contributionsKind: {
+    path: '/contributions/:kind',
+    href: (plural: string) => `/contributions/${enc(plural)}`,
+  },
+  contributionsList: {
+    path: '/contributions/:kind/:status',
+    href: (plural: string, status: 'open' | 'auto-approved') =>
+      `/contributions/${enc(plural)}/${status}`,
+  },
+  /** One submission (`release`, `artist`, `label`, `genre`). */
+  submission: {
+    path: '/contributions/:kind/:id',
+    href: (kind: string, id: string) => `/contributions/${enc(kind)}/${enc(id)}`,
+  },
+  pendingDeletions: {
+    path: '/contributions/pending-deletions',
+    href: () => '/contributions/pending-deletions',
+  },
+  /** An entity's applied changes (`release`, `artist`, `label`, `genre`). */
+  entityHistory: {
+    path: '/history/:kind/:id',
+    href: (kind: string, id: string) => `/history/${enc(kind)}/${enc(id)}`,
+  },
+  /** The edit page of a release, artist, label or genre (`releases`, `artists`...). */
+  editEntity: {
+    path: '/contributions/:kind/:id',
+    href: (plural: string, id: string) => `/contributions/${enc(plural)}/${enc(id)}`,
+  },
 
   contributing: { path: '/contributing', href: () => '/contributing' },
   rules: { path: '/rules', href: () => '/rules' },
@@ -120,5 +149,14 @@ export const paths = {
   userFollowers: {
     path: '/:username/followers',
     href: (username: string) => `/${enc(username)}/followers`,
+  },
+  /** A member's submissions, by kind (`releases`, `artists`, `labels`, `genres`). */
+  userContributions: {
+    path: '/:username/contributions',
+    href: (username: string) => `/${enc(username)}/contributions`,
+  },
+  userContributionsKind: {
+    path: '/:username/contributions/:kind',
+    href: (username: string, plural: string) => `/${enc(username)}/contributions/${enc(plural)}`,
   },
 } as const;

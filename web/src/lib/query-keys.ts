@@ -135,3 +135,22 @@ export const notificationKeys = {
   /** UnreadCount. */
   unread: (userId: string) => [...notificationKeys.all, userId, 'unread'] as const,
 };
+
+/**
+ * Contributions: submission lists by kind and filter, one submission, an
+ * entity's history and a member's counts. Everything starts with
+ * 'submissions', so a vote or a discard can reach every list at once.
+ */
+export const submissionKeys = {
+  all: ['submissions'] as const,
+  /** Lists of submissions, page by page (infinite SubmissionsPage). */
+  lists: () => [...submissionKeys.all, 'list'] as const,
+  list: (kind: string, filter: object) => [...submissionKeys.lists(), kind, filter] as const,
+  /** One submission with its diff (SubmissionDetail). */
+  details: () => [...submissionKeys.all, 'detail'] as const,
+  detail: (kind: string, id: string) => [...submissionKeys.details(), kind, id] as const,
+  /** An entity's applied changes, page by page (infinite HistoryPage). */
+  history: (kind: string, id: string) => [...submissionKeys.all, 'history', kind, id] as const,
+  /** A member's counts by kind and status (UserContributions). */
+  userCounts: (userId: string) => [...submissionKeys.all, 'user', userId] as const,
+};

@@ -8,6 +8,7 @@ import {
   entrySchema,
   followReplySchema,
   genreSchema,
+  historyPageSchema,
   labelSchema,
   listLikeReplySchema,
   listSchema,
@@ -19,12 +20,15 @@ import {
   pagedEntriesSchema,
   pagedReleasesSchema,
   pagedUsersSchema,
+  processPendingDeletionReplySchema,
   releaseGenreVotesSchema,
   releaseInMyListsSchema,
   releaseSchema,
   searchReplySchema,
   reviewVoteReplySchema,
   signedInReplySchema,
+  submissionDetailSchema,
+  submissionsPageSchema,
   tagSchema,
   trackVoteReplySchema,
   unreadCountSchema,
@@ -35,6 +39,7 @@ import {
   userRatingStatsSchema,
   userReleaseDateStatsSchema,
   userTagStatsSchema,
+  userContributionsSchema,
 } from '@earmark/common';
 
 /**
@@ -94,6 +99,12 @@ const CONTRACT: [method: string, path: string, reply: z.ZodType][] = [
   ['GET', '/notifications/unread-count', unreadCountSchema],
   ['POST', '/reports', createReportReplySchema],
   ['GET', '/search', searchReplySchema],
+  // Contributions: lists, one submission, histories, counts, pending deletions.
+  ['GET', '/submissions/(releases|artists|labels|genres)', submissionsPageSchema],
+  ['GET', `/submissions/(release|artist|label|genre)/${ID}`, submissionDetailSchema],
+  ['GET', `/submissions/user-contributions/${ID}`, userContributionsSchema],
+  ['POST', '/submissions/process-pending-deletion', processPendingDeletionReplySchema],
+  ['GET', `/history/(release|artist|label|genre)/${ID}`, historyPageSchema],
 ];
 
 const ROUTES = CONTRACT.map(([method, path, reply]) => ({

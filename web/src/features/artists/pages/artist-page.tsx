@@ -1,10 +1,12 @@
 import { useParams } from 'react-router';
 import { LoadFailure } from '../../../components/load-failure';
 import { EmptyState } from '../../../components/empty-state';
+import { EditHistoryMenu } from '../../../components/edit-history-menu';
 import { EntityHeader } from '../../../components/entity-header';
 import { DiscIcon } from '../../../components/icons';
 import { PageFrame } from '../../../components/page-frame';
 import { PageSpinner } from '../../../components/spinner';
+import { paths } from '../../../lib/paths';
 import { NO_RELEASES_TEXT, ReleaseCardGrid } from '../../releases';
 import { useArtist } from '../api';
 import { groupDiscography } from '../discography';
@@ -38,6 +40,13 @@ export default function ArtistPage() {
         nameLatin={artist.nameLatin}
         bio={artist.bio}
         stat={`${count} ${count === 1 ? 'release' : 'releases'}`}
+        menu={
+          <EditHistoryMenu
+            name={artist.name}
+            editHref={paths.editEntity.href('artists', artist.id)}
+            historyHref={paths.entityHistory.href('artist', artist.id)}
+          />
+        }
       />
       {groups.length === 0 ? (
         <EmptyState icon={<DiscIcon size={28} />} title={NO_RELEASES_TEXT} />

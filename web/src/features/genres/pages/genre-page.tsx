@@ -5,8 +5,7 @@ import type { GenreRef } from '@earmark/common';
 import { LoadFailure } from '../../../components/load-failure';
 import { paths } from '../../../lib/paths';
 import { EntityHeader } from '../../../components/entity-header';
-import { EditIcon, HistoryIcon, MoreIcon } from '../../../components/extra-icons';
-import { Menu } from '../../../components/menu';
+import { EditHistoryMenu } from '../../../components/edit-history-menu';
 import { PageFrame } from '../../../components/page-frame';
 import { PageSpinner } from '../../../components/spinner';
 import { ReleaseGrid } from '../../releases';
@@ -25,24 +24,10 @@ export default function GenrePage() {
 
   const genre = query.data;
   const menu = (
-    <Menu
-      label={`${genre.name} options`}
-      trigger={<MoreIcon size={22} />}
-      triggerClassName={styles.menuButton}
-      items={[
-        {
-          key: 'edit',
-          label: 'Edit',
-          icon: <EditIcon size={18} />,
-          to: paths.editGenre.href(genre.id),
-        },
-        {
-          key: 'history',
-          label: 'History',
-          icon: <HistoryIcon size={18} />,
-          to: paths.genreHistory.href(genre.id),
-        },
-      ]}
+    <EditHistoryMenu
+      name={genre.name}
+      editHref={paths.editGenre.href(genre.id)}
+      historyHref={paths.genreHistory.href(genre.id)}
     />
   );
 

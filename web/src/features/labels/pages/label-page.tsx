@@ -1,9 +1,11 @@
 import { useParams } from 'react-router';
 import { ReleaseListKind } from '@earmark/common';
 import { LoadFailure } from '../../../components/load-failure';
+import { EditHistoryMenu } from '../../../components/edit-history-menu';
 import { EntityHeader } from '../../../components/entity-header';
 import { PageFrame } from '../../../components/page-frame';
 import { PageSpinner } from '../../../components/spinner';
+import { paths } from '../../../lib/paths';
 import { ReleaseGrid, ReleaseSection } from '../../releases';
 import { useLabel } from '../api';
 import styles from './label-page.module.css';
@@ -26,7 +28,19 @@ export default function LabelPage() {
       title={label.name}
       description={`${label.name}: ${count} on Earmark, with ratings and reviews.`}
     >
-      <EntityHeader kind="Label" name={label.name} nameLatin={label.nameLatin} stat={count} />
+      <EntityHeader
+        kind="Label"
+        name={label.name}
+        nameLatin={label.nameLatin}
+        stat={count}
+        menu={
+          <EditHistoryMenu
+            name={label.name}
+            editHref={paths.editEntity.href('labels', label.id)}
+            historyHref={paths.entityHistory.href('label', label.id)}
+          />
+        }
+      />
       <ReleaseSection
         title="Upcoming"
         filter={{ type: ReleaseListKind.Upcoming, labelId: label.id }}

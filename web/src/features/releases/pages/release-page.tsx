@@ -1,6 +1,7 @@
 import { Outlet, useParams } from 'react-router';
 import { CommentTargetKind, formatRating, releaseTypeLabels } from '@earmark/common';
 import type { Release } from '@earmark/common';
+import { EditHistoryMenu } from '../../../components/edit-history-menu';
 import { LoadFailure } from '../../../components/load-failure';
 import { paths } from '../../../lib/paths';
 import { PageFrame } from '../../../components/page-frame';
@@ -69,7 +70,16 @@ export default function ReleasePage() {
             releaseQueryKey={releaseQueryOptions(release.id).queryKey}
           />
         }
-        actions={<ReportButton type="release" id={release.id} what="release" />}
+        actions={
+          <>
+            <ReportButton type="release" id={release.id} what="release" />
+            <EditHistoryMenu
+              name={release.title}
+              editHref={paths.editEntity.href('releases', release.id)}
+              historyHref={paths.entityHistory.href('release', release.id)}
+            />
+          </>
+        }
       />
       <div className={styles.body}>
         <aside className={styles.tracks}>

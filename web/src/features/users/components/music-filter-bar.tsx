@@ -5,8 +5,8 @@ import { ChevronDownIcon } from '../../../components/icons';
 import { MUSIC_SORTS, activeFilterCount, bucketLabel, releaseTypeOptions } from '../music-filters';
 import type { MusicFilterKey, MusicView } from '../music-filters';
 import { userStatsQueryOptions } from '../stats-api';
-import { FilterSelect } from './filter-select';
-import type { FilterOption } from './filter-select';
+import { FilterSelect } from '../../../components/filter-select';
+import type { FilterOption } from '../../../components/filter-select';
 import styles from './music-filter-bar.module.css';
 
 export interface MusicFilterBarProps {

@@ -33,6 +33,8 @@ describe('profile page', () => {
     expect(screen.getByText('Supporter')).toBeTruthy();
     expect(screen.getByText("Ben Carter hasn't logged any releases yet.")).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit profile' })).toBeNull();
+    // Contributions need an account: visitors get no link to them.
+    expect(screen.queryByRole('link', { name: /contributions/i })).toBeNull();
     expect(document.title).toBe('Ben Carter | Earmark');
   });
 
@@ -58,6 +60,9 @@ describe('profile page', () => {
 
     expect(await screen.findByRole('link', { name: 'Edit profile' })).toBeTruthy();
     expect(screen.getByText("You haven't logged any releases yet.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Your contributions' }).getAttribute('href')).toBe(
+      '/ben/contributions',
+    );
   });
 });
 

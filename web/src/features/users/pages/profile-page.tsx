@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Outlet, useLocation, useParams } from 'react-router';
+import { Link, Outlet, useLocation, useParams } from 'react-router';
 import type { CurrentUser, UserProfile } from '@earmark/common';
 import { NotFoundView } from '../../../components/error-views';
 import { paths } from '../../../lib/paths';
@@ -162,6 +162,13 @@ function ProfileLayout({
             ) : null
           }
         />
+        {viewer && (
+          <p className={styles.contributions}>
+            <Link to={paths.userContributions.href(profile.username)}>
+              {isOwnProfile ? 'Your contributions' : `Contributions by ${displayName}`}
+            </Link>
+          </p>
+        )}
         <div className={styles.tabs}>
           <TabLinks
             label={`${displayName}'s profile`}
