@@ -11,15 +11,15 @@ import type {
  * The items' order as last shown, for the drag callbacks: they run in event
  * handlers, after the render that showed the order they act on.
  */
-export function createShownOrder<T extends { id: UniqueIdentifier }>(
-  titleOf: (item: T) => string,
-  noun: string,
-) {
+export function createShownOrder<T extends { id: UniqueIdentifier }>(noun: string) {
   let items: readonly T[] = [];
+  let titleOf: (item: T) => string = () => `The ${noun}`;
   const positionOf = (id: UniqueIdentifier) => items.findIndex((item) => item.id === id);
   return {
-    set(shown: readonly T[]) {
+    /** The order shown and how announcements name an item. */
+    set(shown: readonly T[], title: (item: T) => string) {
       items = shown;
+      titleOf = title;
     },
     ids: () => items.map((item) => item.id),
     positionOf,

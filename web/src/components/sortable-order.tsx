@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import type { DragEndEvent, UniqueIdentifier } from '@dnd-kit/core';
@@ -41,10 +41,8 @@ export function SortableOrder<T extends { id: UniqueIdentifier }>({
   onPickUp,
   children,
 }: SortableOrderProps<T>) {
-  // The drag callbacks run after the render that showed the order, so they read the latest one.
-  const titleRef = useRef(titleOf);
   const [sorting] = useState(() => {
-    const order = createShownOrder((item: T) => titleRef.current(item), noun);
+    const order = createShownOrder<T>(noun);
     return {
       order,
       keyboard: createOrderKeyboard(order),
@@ -55,10 +53,8 @@ export function SortableOrder<T extends { id: UniqueIdentifier }>({
     };
   });
   const { order, keyboard } = sorting;
-  useEffect(() => {
-    order.set(items);
-    titleRef.current = titleOf;
-  }, [order, items, titleOf]);
+  // The drag callbacks run after the render that showed the order, so they read the latest one.
+  useEffect(() => order.set(items, titleOf), [order, items, titleOf]);
   const sensors = useSensors(
     useSensor(PointerSensor),
     useSensor(KeyboardSensor, { coordinateGetter: keyboard.coordinateGetter }),

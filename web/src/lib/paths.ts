@@ -92,6 +92,26 @@ export const paths = {
     href: (id: string) => `/contributions/genres/${enc(id)}`,
   },
   genreHistory: { path: '/history/genre/:id', href: (id: string) => `/history/genre/${enc(id)}` },
+  /* The contribution forms: edit pages of each kind and Add genre. */
+  editRelease: {
+    path: '/contributions/releases/:id',
+    href: (id: string) => `/contributions/releases/${enc(id)}`,
+  },
+  editArtist: {
+    path: '/contributions/artists/:id',
+    href: (id: string) => `/contributions/artists/${enc(id)}`,
+  },
+  editLabel: {
+    path: '/contributions/labels/:id',
+    href: (id: string) => `/contributions/labels/${enc(id)}`,
+  },
+  addGenre: { path: '/contributions/genres/new', href: () => '/contributions/genres/new' },
+  /** A submission's page by its kind ('release', 'artist', 'label', 'genre'). */
+  submission: {
+    path: '/contributions/:kind/:submissionId',
+    href: (kind: string, submissionId: string) =>
+      `/contributions/${enc(kind)}/${enc(submissionId)}`,
+  },
 
   contributing: { path: '/contributing', href: () => '/contributing' },
   rules: { path: '/rules', href: () => '/rules' },

@@ -9,6 +9,7 @@ import {
   followReplySchema,
   genreSchema,
   labelSchema,
+  languageSchema,
   listLikeReplySchema,
   listSchema,
   messageReplySchema,
@@ -23,6 +24,7 @@ import {
   releaseInMyListsSchema,
   releaseSchema,
   searchReplySchema,
+  submissionCreatedSchema,
   reviewVoteReplySchema,
   signedInReplySchema,
   tagSchema,
@@ -94,6 +96,8 @@ const CONTRACT: [method: string, path: string, reply: z.ZodType][] = [
   ['GET', '/notifications/unread-count', unreadCountSchema],
   ['POST', '/reports', createReportReplySchema],
   ['GET', '/search', searchReplySchema],
+  ['GET', '/languages', z.array(languageSchema)],
+  ['POST', `/submissions/(releases|artists|labels|genres)(/${ID})?`, submissionCreatedSchema],
 ];
 
 const ROUTES = CONTRACT.map(([method, path, reply]) => ({

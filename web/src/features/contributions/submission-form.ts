@@ -1,0 +1,90 @@
+import { useNavigate } from 'react-router';
+import { toNestErrors } from '@hookform/resolvers';
+import type { FieldError, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import type { SubmissionCreated } from '@earmark/common';
+import type { z } from 'zod';
+import { errorMessage, isApiError } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { showSnackbar } from '../../lib/snackbar';
+import { isApplied, submittedEntityId } from './submit-api';
+
+/** Records a problem the form finds itself (an unreadable duration) under a field. */
+export type ReportProblem = (field: string, message: string) => void;
+
+/**
+ * A resolver that turns a form's values into the call's payload and checks
+ * it with the shared schema, so the form says what the server would say.
+ * `fieldOf` names the field an issue's payload path belongs to (the payload's
+ * `artistsIds` is the form's `artists`); `toPayload` may report its own
+ * problems. On success the form's submit handler gets the payload.
+ */
+export function payloadResolver<V extends FieldValues, P>(
+  schema: z.ZodType<P>,
+  toPayload: (values: V, report: ReportProblem) => unknown,
+  fieldOf: (path: readonly PropertyKey[]) => string = (path) => path.map(String).join('.'),
+): Resolver<V, unknown, P> {
+  return (values, _context, options) => {
+    const errors: Record<string, FieldError> = {};
+    const report: ReportProblem = (field, message) => {
+      errors[field] ??= { type: 'validate', message };
+    };
+    const result = schema.safeParse(toPayload(values, report));
+    if (!result.success) {
+      for (const issue of result.error.issues) report(fieldOf(issue.path), issue.message);
+    }
+    if (result.success && Object.keys(errors).length === 0) {
+      return { values: result.data, errors: {} };
+    }
+    return { values: {}, errors: toNestErrors<V>(errors, options) };
+  };
+}
+
+/** An optional text as the payload carries it: blank is null. */
+export const orNull = (value: string) => (value.trim() === '' ? null : value);
+
+/**
+ * Shows a refused submission: a 400 whose message starts with a payload
+ * field's name ('title must be…', '"date" must be…') under that field of the
+ * form (`fields` maps payload names to form fields), anything else in the
+ * error snackbar.
+ */
+export function showSubmitError<V extends FieldValues>(
+  error: unknown,
+  fields: Record<string, Path<V>>,
+  setError: UseFormSetError<V>,
+) {
+  const message = errorMessage(error);
+  const named = Object.entries(fields).find(
+    ([name]) => message.startsWith(`${name} `) || message.startsWith(`"${name}" `),
+  );
+  if (isApiError(error, 400) && named) {
+    setError(named[1], { type: 'server', message }, { shouldFocus: true });
+    return;
+  }
+  showSnackbar(message, 'error');
+}
+
+/**
+ * What happens after a submission is accepted: an applied change opens the
+ * entity's page, one left open for votes opens the submission's page, and
+ * the snackbar says which.
+ */
+export function useSubmissionDone() {
+  const navigate = useNavigate();
+  return (reply: SubmissionCreated) => {
+    if (isApplied(reply)) {
+      const id = submittedEntityId(reply);
+      const entityPaths = {
+        release: paths.release,
+        artist: paths.artist,
+        label: paths.label,
+        genre: paths.genre,
+      };
+      showSnackbar('Your changes were applied.', 'success');
+      void navigate(entityPaths[reply.kind].href(id));
+      return;
+    }
+    showSnackbar('Your changes were submitted and are open for votes.', 'success');
+    void navigate(paths.submission.href(reply.kind, reply.id));
+  };
+}
