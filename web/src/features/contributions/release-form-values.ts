@@ -1,8 +1,4 @@
-import {
-  ReleaseType,
-  formatDuration,
-  parseDuration,
-} from '@earmark/common';
+import { ReleaseType, formatDuration, parseDuration } from '@earmark/common';
 import type { DatePrecision, ExplicitCoverArt, Release } from '@earmark/common';
 import type { ReportProblem } from './submission-form';
 import { orNull } from './submission-form';
@@ -148,7 +144,7 @@ export function releaseFieldOf(path: readonly PropertyKey[]): string {
  * The form field of each payload field, for the form's own checks and for
  * the server's 400 messages (which start with the payload field's name).
  */
-export const RELEASE_FIELDS: Record<string, keyof ReleaseFormValues | 'tracks.root'> = {
+export const RELEASE_FIELDS: Record<string, keyof ReleaseFormValues> = {
   title: 'title',
   titleLatin: 'titleLatin',
   artistsIds: 'artists',
@@ -160,6 +156,6 @@ export const RELEASE_FIELDS: Record<string, keyof ReleaseFormValues | 'tracks.ro
   imageUrl: 'imageUrl',
   removeCover: 'removeCover',
   explicitCoverArt: 'explicitCoverArt',
-  tracks: 'tracks.root',
+  tracks: 'tracks',
   note: 'note',
 };

@@ -1,12 +1,22 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
-import type { FieldError, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
-import type { SubmissionCreated } from '@earmark/common';
+import type {
+  DefaultValues,
+  FieldError,
+  FieldValues,
+  Path,
+  Resolver,
+  UseFormSetError,
+} from 'react-hook-form';
+import type { SubmissionCreated, SubmissionKind } from '@earmark/common';
 import type { z } from 'zod';
 import { errorMessage, isApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { showSnackbar } from '../../lib/snackbar';
-import { isApplied, submittedEntityId } from './submit-api';
+import { isApplied, submittedEntityId, useSubmit } from './submit-api';
+import type { SubmissionPayloads } from './submit-api';
 
 /** Records a problem the form finds itself (an unreadable duration) under a field. */
 export type ReportProblem = (field: string, message: string) => void;
@@ -87,4 +97,43 @@ export function useSubmissionDone() {
     showSnackbar('Your changes were submitted and are open for votes.', 'success');
     void navigate(paths.submission.href(reply.kind, reply.id));
   };
+}
+
+export interface SubmissionFormOptions<K extends SubmissionKind, V extends FieldValues> {
+  kind: K;
+  /** The entity edited; absent for a new one. */
+  entityId?: string | undefined;
+  schema: z.ZodType<SubmissionPayloads[K]>;
+  toPayload: (values: V) => unknown;
+  defaultValues: DefaultValues<V>;
+  /** The form field of each payload field the server may name in a 400. */
+  fields: Record<string, Path<V>>;
+}
+
+/** A submission form of an artist, label or genre: its fields, checks, call and what follows. */
+export function useSubmissionForm<K extends SubmissionKind, V extends FieldValues>({
+  kind,
+  entityId,
+  schema,
+  toPayload,
+  defaultValues,
+  fields,
+}: SubmissionFormOptions<K, V>) {
+  const [resolver] = useState(() =>
+    payloadResolver<V, SubmissionPayloads[K]>(
+      schema,
+      toPayload,
+      (path) => fields[String(path[0])] ?? path.map(String).join('.'),
+    ),
+  );
+  const form = useForm<V, unknown, SubmissionPayloads[K]>({ resolver, defaultValues });
+  const submit = useSubmit(kind);
+  const done = useSubmissionDone();
+  const onSubmit = form.handleSubmit((payload) =>
+    submit.mutate(
+      { entityId, payload },
+      { onSuccess: done, onError: (error) => showSubmitError(error, fields, form.setError) },
+    ),
+  );
+  return { form, onSubmit, pending: submit.isPending };
 }

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import {
@@ -157,9 +158,9 @@ export function TrackEditor() {
           </ol>
         </SortableOrder>
       )}
-      {errors.tracks?.root?.message && (
+      {errors.tracks?.message && (
         <p className={layout.error} role="alert">
-          {errors.tracks.root.message}
+          {errors.tracks.message}
         </p>
       )}
       <p className={styles.footer} aria-live="polite">
@@ -209,7 +210,7 @@ function TrackRowItem({
   position: number;
   count: number;
   onRemove: () => void;
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   const { rowRef, rowStyle, isDragging, handleProps } = useSortableRow(id);
   return (
@@ -218,7 +219,10 @@ function TrackRowItem({
       style={rowStyle}
       className={`${styles.row} ${isDragging ? styles.dragging : ''}`}
     >
-      <SortHandle label={`Move ${label}, position ${position} of ${count}`} handleProps={handleProps} />
+      <SortHandle
+        label={`Move ${label}, position ${position} of ${count}`}
+        handleProps={handleProps}
+      />
       {children}
       <IconButton
         label={`Remove ${label}`}

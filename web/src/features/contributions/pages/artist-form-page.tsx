@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { BIO_MAX_LENGTH, ENTITY_NAME_MAX_LENGTH, artistSubmissionSchema } from '@earmark/common';
+import type { Artist } from '@earmark/common';
+import { TextArea, TextField } from '../../../components/text-field';
+import { LoadFailure } from '../../../components/load-failure';
+import { PageFrame } from '../../../components/page-frame';
+import { PageSpinner } from '../../../components/spinner';
+import { paths } from '../../../lib/paths';
+import { artistQueryOptions } from '../../artists';
+import { NoteAndSubmit } from '../components/note-and-submit';
+import { orNull, useSubmissionForm } from '../submission-form';
+import layout from '../components/form-layout.module.css';
+import styles from './form-page.module.css';
+
+interface ArtistFormValues {
+  name: string;
+  nameLatin: string;
+  bio: string;
+  note: string;
+}
+
+const FIELDS = { name: 'name', nameLatin: 'nameLatin', bio: 'bio', note: 'note' } as const;
+
+/** /contributions/artists/{id}: a correction of an artist's name, Latin name or bio. */
+export default function ArtistFormPage() {
+  const { id = '' } = useParams();
+  const query = useQuery(artistQueryOptions(id));
+  if (query.isPending) return <PageSpinner label="Loading artist" />;
+  if (query.isError) {
+    return <LoadFailure what="artist" error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return <ArtistForm key={query.data.id} artist={query.data} />;
+}
+
+function ArtistForm({ artist }: { artist: Artist }) {
+  const { form, onSubmit, pending } = useSubmissionForm({
+    kind: 'artist',
+    entityId: artist.id,
+    schema: artistSubmissionSchema,
+    toPayload: (values: ArtistFormValues) => ({
+      name: values.name,
+      nameLatin: orNull(values.nameLatin),
+      bio: orNull(values.bio),
+      note: values.note,
+    }),
+    defaultValues: {
+      name: artist.name,
+      nameLatin: artist.nameLatin ?? '',
+      bio: artist.bio ?? '',
+      note: '',
+    },
+    fields: FIELDS,
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+
+  return (
+    <PageFrame title={`Edit ${artist.name}`} heading="Edit artist" width="default">
+      <p className={styles.intro}>
+        Changing <Link to={paths.artist.href(artist.id)}>{artist.name}</Link>.
+      </p>
+      <form
+        className={layout.form}
+        noValidate
+        aria-label="Edit artist"
+        onSubmit={(e) => void onSubmit(e)}
+      >
+        <TextField
+          label="Name"
+          autoComplete="off"
+          maxLength={ENTITY_NAME_MAX_LENGTH}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="Latin name"
+          hint="Only when the name is written in another script: the name in Latin letters."
+          autoComplete="off"
+          maxLength={ENTITY_NAME_MAX_LENGTH}
+          error={errors.nameLatin?.message}
+          {...register('nameLatin')}
+        />
+        <TextArea
+          label="Bio"
+          rows={8}
+          maxLength={BIO_MAX_LENGTH}
+          error={errors.bio?.message}
+          {...register('bio')}
+        />
+        <NoteAndSubmit register={register('note')} error={errors.note?.message} pending={pending} />
+      </form>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,123 @@
+import { useQuery } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { BIO_MAX_LENGTH, ENTITY_NAME_MAX_LENGTH, genreSubmissionSchema } from '@earmark/common';
+import type { Genre } from '@earmark/common';
+import { TextArea, TextField } from '../../../components/text-field';
+import { LoadFailure } from '../../../components/load-failure';
+import { PageFrame } from '../../../components/page-frame';
+import { PageSpinner } from '../../../components/spinner';
+import { paths } from '../../../lib/paths';
+import { genreQueryOptions } from '../../genres';
+import { EntityPicker } from '../components/entity-picker';
+import type { Named } from '../components/entity-picker';
+import { NoteAndSubmit } from '../components/note-and-submit';
+import { orNull, useSubmissionForm } from '../submission-form';
+import layout from '../components/form-layout.module.css';
+import styles from './form-page.module.css';
+
+interface GenreFormValues {
+  title: string;
+  description: string;
+  parents: Named[];
+  note: string;
+}
+
+const FIELDS = {
+  title: 'title',
+  description: 'description',
+  parentIds: 'parents',
+  note: 'note',
+} as const;
+
+/** /contributions/genres/new and /contributions/genres/{id}: a new genre or a correction. */
+export default function GenreFormPage() {
+  const { id } = useParams();
+  if (!id) return <GenreForm />;
+  return <EditGenre id={id} />;
+}
+
+function EditGenre({ id }: { id: string }) {
+  const query = useQuery(genreQueryOptions(id));
+  if (query.isPending) return <PageSpinner label="Loading genre" />;
+  if (query.isError) {
+    return <LoadFailure what="genre" error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return <GenreForm key={query.data.id} genre={query.data} />;
+}
+
+function GenreForm({ genre }: { genre?: Genre }) {
+  const { form, onSubmit, pending } = useSubmissionForm({
+    kind: 'genre',
+    entityId: genre?.id,
+    schema: genreSubmissionSchema,
+    toPayload: (values: GenreFormValues) => ({
+      title: values.title,
+      description: orNull(values.description),
+      parentIds: values.parents.map((parent) => parent.id),
+      note: values.note,
+    }),
+    defaultValues: {
+      title: genre?.name ?? '',
+      description: genre?.bio ?? '',
+      parents: genre?.parents.map(({ id, name }) => ({ id, name })) ?? [],
+      note: '',
+    },
+    fields: FIELDS,
+  });
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = form;
+  const heading = genre ? 'Edit genre' : 'Add genre';
+
+  return (
+    <PageFrame title={genre ? `Edit ${genre.name}` : heading} heading={heading} width="default">
+      <p className={styles.intro}>
+        {genre ? (
+          <>
+            Changing <Link to={paths.genre.href(genre.id)}>{genre.name}</Link>.{' '}
+          </>
+        ) : null}
+        Trusted contributors vote on genre changes before they apply.
+      </p>
+      <form
+        className={layout.form}
+        noValidate
+        aria-label={heading}
+        onSubmit={(e) => void onSubmit(e)}
+      >
+        <TextField
+          label="Name"
+          autoComplete="off"
+          maxLength={ENTITY_NAME_MAX_LENGTH}
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        <TextArea
+          label="Description"
+          rows={8}
+          maxLength={BIO_MAX_LENGTH}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+        <Controller
+          control={control}
+          name="parents"
+          render={({ field, fieldState }) => (
+            <EntityPicker
+              legend="Parent genres"
+              type="genres"
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+              inputRef={field.ref}
+            />
+          )}
+        />
+        <NoteAndSubmit register={register('note')} error={errors.note?.message} pending={pending} />
+      </form>
+    </PageFrame>
+  );
+}
