@@ -52,7 +52,10 @@ async function chooseArtist(user: ReturnType<typeof userEvent.setup>) {
 async function addTracks(user: ReturnType<typeof userEvent.setup>, count: number) {
   await user.click(screen.getByRole('button', { name: 'Add tracks' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add tracks' });
-  await user.type(within(dialog).getByRole('spinbutton', { name: 'Number of tracks' }), String(count));
+  await user.type(
+    within(dialog).getByRole('spinbutton', { name: 'Number of tracks' }),
+    String(count),
+  );
   await user.click(within(dialog).getByRole('button', { name: 'Add' }));
 }
 
