@@ -87,7 +87,7 @@ export function SortableOrder<T extends { id: UniqueIdentifier }>({
   );
 }
 
-/** What a row of a `SortableOrder` needs: its element, its moving style and its handle. */
+/** What a row of a `SortableOrder` needs: its element, its box and moving style, and its handle. */
 export function useSortableRow(id: UniqueIdentifier) {
   const {
     attributes,
@@ -101,7 +101,7 @@ export function useSortableRow(id: UniqueIdentifier) {
   return {
     rowRef: setNodeRef,
     rowStyle: { transform: CSS.Translate.toString(transform), transition },
-    isDragging,
+    rowClassName: `${styles.row} ${isDragging ? styles.dragging : ''}`,
     handleProps: { ref: setActivatorNodeRef, ...attributes, ...listeners },
   };
 }

@@ -3,7 +3,6 @@ import type { RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import {
-  ENTITY_NAME_MAX_LENGTH,
   SUBMISSION_NOTE_MAX_LENGTH,
   artistSubmissionSchema,
   labelSubmissionSchema,
@@ -11,11 +10,12 @@ import {
 import type { ArtistSubmission } from '@earmark/common';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
-import { TextArea, TextField } from '../../../components/text-field';
+import { TextArea } from '../../../components/text-field';
 import { showSnackbar } from '../../../lib/snackbar';
 import { orNull, payloadResolver, showSubmitError } from '../submission-form';
 import { submittedEntityId, useSubmit } from '../submit-api';
 import type { Named } from './entity-picker';
+import { NameFields } from './name-fields';
 import styles from './form-layout.module.css';
 
 interface NewEntityValues {
@@ -107,24 +107,16 @@ function CreateEntityForm({
         void handleSubmit(save)(event);
       }}
     >
-      <TextField
-        label="Name"
-        autoComplete="off"
-        maxLength={ENTITY_NAME_MAX_LENGTH}
-        error={errors.name?.message}
-        {...nameField}
-        ref={(input) => {
-          registerName(input);
-          nameRef.current = input;
+      <NameFields
+        name={{
+          ...nameField,
+          ref: (input: HTMLInputElement | null) => {
+            registerName(input);
+            nameRef.current = input;
+          },
         }}
-      />
-      <TextField
-        label="Latin name"
-        hint="Only when the name is written in another script."
-        autoComplete="off"
-        maxLength={ENTITY_NAME_MAX_LENGTH}
-        error={errors.nameLatin?.message}
-        {...register('nameLatin')}
+        nameLatin={register('nameLatin')}
+        errors={errors}
       />
       <TextArea
         label="Note"

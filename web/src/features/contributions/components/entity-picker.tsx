@@ -1,14 +1,17 @@
-import { useEffect, useState } from 'react';
 import type { Ref } from 'react';
-import { SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX } from '@earmark/common';
+import { useController } from 'react-hook-form';
+import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
+import { SEARCH_QUERY_MAX } from '@earmark/common';
 import type { SearchReply } from '@earmark/common';
 import { Button } from '../../../components/button';
 import { IconButton } from '../../../components/icon-button';
 import { CloseIcon, PlusIcon } from '../../../components/icons';
 import { TextField } from '../../../components/text-field';
+import { useSearchText } from '../../../components/use-search-text';
 import { errorMessage } from '../../../lib/api';
 import { usePickerSearch } from '../submit-api';
 import type { PickerType } from '../submit-api';
+import results from '../../../components/picker-results.module.css';
 import styles from './entity-picker.module.css';
 
 /** An artist, label or genre as a picker holds it. */
@@ -57,12 +60,7 @@ export function EntityPicker({
   onCreate,
 }: EntityPickerProps) {
   const [one, many] = NOUNS[type];
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const { text, setText, q } = useSearchText();
   const search = usePickerSearch(type, q);
   const found = q ? matches(search.data, type) : [];
   const chosen = new Set(value.map((entity) => entity.id));
@@ -103,13 +101,13 @@ export function EntityPicker({
         ref={inputRef}
         onChange={(event) => setText(event.target.value)}
       />
-      <p className={styles.status} role="status">
+      <p className={results.status} role="status">
         {status}
       </p>
       {found.length > 0 && (
-        <ul className={styles.results} aria-label={`Matching ${many}`}>
+        <ul className={results.results} aria-label={`Matching ${many}`}>
           {found.map((entity) => (
-            <li key={entity.id} className={styles.result}>
+            <li key={entity.id} className={results.result}>
               <span className={styles.name}>
                 {entity.name}
                 {entity.latin && <span className={styles.latin}> ({entity.latin})</span>}
@@ -143,5 +141,26 @@ export function EntityPicker({
         </div>
       )}
     </fieldset>
+  );
+}
+
+/** An `EntityPicker` bound to a form field holding the chosen ones. */
+export function EntityPickerField<V extends FieldValues, R>({
+  control,
+  name,
+  ...picker
+}: Omit<EntityPickerProps, 'value' | 'onChange' | 'error' | 'inputRef'> & {
+  control: Control<V, unknown, R>;
+  name: FieldPathByValue<V, Named[]>;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <EntityPicker
+      {...picker}
+      value={field.value as Named[]}
+      onChange={field.onChange}
+      error={fieldState.error?.message}
+      inputRef={field.ref}
+    />
   );
 }

@@ -27,7 +27,7 @@ import type { ReleaseFormValues } from '../release-form-values';
 import { payloadResolver, showSubmitError, useSubmissionDone } from '../submission-form';
 import { useLanguages, useSubmit } from '../submit-api';
 import { CreateEntityDialog } from './create-entity-dialog';
-import { EntityPicker } from './entity-picker';
+import { EntityPickerField } from './entity-picker';
 import { NoteAndSubmit } from './note-and-submit';
 import type { Named } from './entity-picker';
 import { TrackEditor } from './track-editor';
@@ -164,35 +164,19 @@ export function ReleaseForm({ release }: { release?: Release }) {
           </div>
         </fieldset>
 
-        <Controller
+        <EntityPickerField
           control={control}
           name="artists"
-          render={({ field, fieldState }) => (
-            <EntityPicker
-              legend="Artists"
-              type="artists"
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              inputRef={field.ref}
-              onCreate={(name) => setCreating({ kind: 'artist', name })}
-            />
-          )}
+          legend="Artists"
+          type="artists"
+          onCreate={(name) => setCreating({ kind: 'artist', name })}
         />
-        <Controller
+        <EntityPickerField
           control={control}
           name="labels"
-          render={({ field, fieldState }) => (
-            <EntityPicker
-              legend="Labels"
-              type="labels"
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              inputRef={field.ref}
-              onCreate={(name) => setCreating({ kind: 'label', name })}
-            />
-          )}
+          legend="Labels"
+          type="labels"
+          onCreate={(name) => setCreating({ kind: 'label', name })}
         />
 
         <ReleaseDateFields />

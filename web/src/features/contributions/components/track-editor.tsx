@@ -212,13 +212,9 @@ function TrackRowItem({
   onRemove: () => void;
   children: ReactNode;
 }) {
-  const { rowRef, rowStyle, isDragging, handleProps } = useSortableRow(id);
+  const { rowRef, rowStyle, rowClassName, handleProps } = useSortableRow(id);
   return (
-    <li
-      ref={rowRef}
-      style={rowStyle}
-      className={`${styles.row} ${isDragging ? styles.dragging : ''}`}
-    >
+    <li ref={rowRef} style={rowStyle} className={`${rowClassName} ${styles.row}`}>
       <SortHandle
         label={`Move ${label}, position ${position} of ${count}`}
         handleProps={handleProps}

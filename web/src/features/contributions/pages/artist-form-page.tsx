@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { BIO_MAX_LENGTH, ENTITY_NAME_MAX_LENGTH, artistSubmissionSchema } from '@earmark/common';
+import { BIO_MAX_LENGTH, artistSubmissionSchema } from '@earmark/common';
 import type { Artist } from '@earmark/common';
-import { TextArea, TextField } from '../../../components/text-field';
-import { LoadFailure } from '../../../components/load-failure';
+import { TextArea } from '../../../components/text-field';
 import { PageFrame } from '../../../components/page-frame';
-import { PageSpinner } from '../../../components/spinner';
 import { paths } from '../../../lib/paths';
 import { artistQueryOptions } from '../../artists';
+import { LoadedEntity } from '../components/loaded-entity';
+import { NameFields } from '../components/name-fields';
 import { NoteAndSubmit } from '../components/note-and-submit';
 import { orNull, useSubmissionForm } from '../submission-form';
 import layout from '../components/form-layout.module.css';
@@ -26,11 +26,11 @@ const FIELDS = { name: 'name', nameLatin: 'nameLatin', bio: 'bio', note: 'note' 
 export default function ArtistFormPage() {
   const { id = '' } = useParams();
   const query = useQuery(artistQueryOptions(id));
-  if (query.isPending) return <PageSpinner label="Loading artist" />;
-  if (query.isError) {
-    return <LoadFailure what="artist" error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  return <ArtistForm key={query.data.id} artist={query.data} />;
+  return (
+    <LoadedEntity query={query} what="artist">
+      {(artist) => <ArtistForm key={artist.id} artist={artist} />}
+    </LoadedEntity>
+  );
 }
 
 function ArtistForm({ artist }: { artist: Artist }) {
@@ -68,21 +68,7 @@ function ArtistForm({ artist }: { artist: Artist }) {
         aria-label="Edit artist"
         onSubmit={(e) => void onSubmit(e)}
       >
-        <TextField
-          label="Name"
-          autoComplete="off"
-          maxLength={ENTITY_NAME_MAX_LENGTH}
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label="Latin name"
-          hint="Only when the name is written in another script: the name in Latin letters."
-          autoComplete="off"
-          maxLength={ENTITY_NAME_MAX_LENGTH}
-          error={errors.nameLatin?.message}
-          {...register('nameLatin')}
-        />
+        <NameFields name={register('name')} nameLatin={register('nameLatin')} errors={errors} />
         <TextArea
           label="Bio"
           rows={8}

@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { BIO_MAX_LENGTH, ENTITY_NAME_MAX_LENGTH, genreSubmissionSchema } from '@earmark/common';
 import type { Genre } from '@earmark/common';
 import { TextArea, TextField } from '../../../components/text-field';
-import { LoadFailure } from '../../../components/load-failure';
 import { PageFrame } from '../../../components/page-frame';
-import { PageSpinner } from '../../../components/spinner';
 import { paths } from '../../../lib/paths';
 import { genreQueryOptions } from '../../genres';
-import { EntityPicker } from '../components/entity-picker';
+import { EntityPickerField } from '../components/entity-picker';
 import type { Named } from '../components/entity-picker';
+import { LoadedEntity } from '../components/loaded-entity';
 import { NoteAndSubmit } from '../components/note-and-submit';
 import { orNull, useSubmissionForm } from '../submission-form';
 import layout from '../components/form-layout.module.css';
@@ -39,11 +37,11 @@ export default function GenreFormPage() {
 
 function EditGenre({ id }: { id: string }) {
   const query = useQuery(genreQueryOptions(id));
-  if (query.isPending) return <PageSpinner label="Loading genre" />;
-  if (query.isError) {
-    return <LoadFailure what="genre" error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  return <GenreForm key={query.data.id} genre={query.data} />;
+  return (
+    <LoadedEntity query={query} what="genre">
+      {(genre) => <GenreForm key={genre.id} genre={genre} />}
+    </LoadedEntity>
+  );
 }
 
 function GenreForm({ genre }: { genre?: Genre }) {
@@ -102,20 +100,7 @@ function GenreForm({ genre }: { genre?: Genre }) {
           error={errors.description?.message}
           {...register('description')}
         />
-        <Controller
-          control={control}
-          name="parents"
-          render={({ field, fieldState }) => (
-            <EntityPicker
-              legend="Parent genres"
-              type="genres"
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              inputRef={field.ref}
-            />
-          )}
-        />
+        <EntityPickerField control={control} name="parents" legend="Parent genres" type="genres" />
         <NoteAndSubmit register={register('note')} error={errors.note?.message} pending={pending} />
       </form>
     </PageFrame>

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ENTITY_NAME_MAX_LENGTH, labelSubmissionSchema } from '@earmark/common';
+import { labelSubmissionSchema } from '@earmark/common';
 import type { Label } from '@earmark/common';
-import { TextField } from '../../../components/text-field';
-import { LoadFailure } from '../../../components/load-failure';
 import { PageFrame } from '../../../components/page-frame';
-import { PageSpinner } from '../../../components/spinner';
 import { paths } from '../../../lib/paths';
 import { labelQueryOptions } from '../../labels';
+import { LoadedEntity } from '../components/loaded-entity';
+import { NameFields } from '../components/name-fields';
 import { NoteAndSubmit } from '../components/note-and-submit';
 import { orNull, useSubmissionForm } from '../submission-form';
 import layout from '../components/form-layout.module.css';
@@ -25,11 +24,11 @@ const FIELDS = { name: 'name', nameLatin: 'nameLatin', note: 'note' } as const;
 export default function LabelFormPage() {
   const { id = '' } = useParams();
   const query = useQuery(labelQueryOptions(id));
-  if (query.isPending) return <PageSpinner label="Loading label" />;
-  if (query.isError) {
-    return <LoadFailure what="label" error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  return <LabelForm key={query.data.id} label={query.data} />;
+  return (
+    <LoadedEntity query={query} what="label">
+      {(label) => <LabelForm key={label.id} label={label} />}
+    </LoadedEntity>
+  );
 }
 
 function LabelForm({ label }: { label: Label }) {
@@ -61,21 +60,7 @@ function LabelForm({ label }: { label: Label }) {
         aria-label="Edit label"
         onSubmit={(e) => void onSubmit(e)}
       >
-        <TextField
-          label="Name"
-          autoComplete="off"
-          maxLength={ENTITY_NAME_MAX_LENGTH}
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label="Latin name"
-          hint="Only when the name is written in another script: the name in Latin letters."
-          autoComplete="off"
-          maxLength={ENTITY_NAME_MAX_LENGTH}
-          error={errors.nameLatin?.message}
-          {...register('nameLatin')}
-        />
+        <NameFields name={register('name')} nameLatin={register('nameLatin')} errors={errors} />
         <NoteAndSubmit register={register('note')} error={errors.note?.message} pending={pending} />
       </form>
     </PageFrame>

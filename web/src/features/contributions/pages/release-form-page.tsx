@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { LoadFailure } from '../../../components/load-failure';
+import type { Release } from '@earmark/common';
 import { PageFrame } from '../../../components/page-frame';
-import { PageSpinner } from '../../../components/spinner';
 import { paths } from '../../../lib/paths';
 import { releaseQueryOptions } from '../../releases';
+import { LoadedEntity } from '../components/loaded-entity';
 import { ReleaseForm } from '../components/release-form';
 import styles from './form-page.module.css';
 
@@ -30,11 +30,14 @@ export default function ReleaseFormPage() {
 
 function EditRelease({ id }: { id: string }) {
   const query = useQuery(releaseQueryOptions(id));
-  if (query.isPending) return <PageSpinner label="Loading release" />;
-  if (query.isError) {
-    return <LoadFailure what="release" error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  const release = query.data;
+  return (
+    <LoadedEntity query={query} what="release">
+      {(release) => <EditReleaseForm release={release} />}
+    </LoadedEntity>
+  );
+}
+
+function EditReleaseForm({ release }: { release: Release }) {
   return (
     <PageFrame title={`Edit ${release.title}`} heading="Edit release" width="default">
       <p className={styles.intro}>

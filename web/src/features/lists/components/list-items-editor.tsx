@@ -40,13 +40,9 @@ export function ListItemsEditor({ listId, items }: { listId: string; items: List
 }
 
 function SortableItem({ listId, item, count }: { listId: string; item: ListItem; count: number }) {
-  const { rowRef, rowStyle, isDragging, handleProps } = useSortableRow(item.id);
+  const { rowRef, rowStyle, rowClassName, handleProps } = useSortableRow(item.id);
   return (
-    <li
-      ref={rowRef}
-      className={`${styles.item} ${isDragging ? styles.dragging : ''}`}
-      style={rowStyle}
-    >
+    <li ref={rowRef} className={`${rowClassName} ${styles.item}`} style={rowStyle}>
       <SortHandle
         label={`Move ${item.release.title}, position ${item.index + 1} of ${count}`}
         handleProps={handleProps}
