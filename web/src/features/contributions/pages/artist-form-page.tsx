@@ -3,15 +3,13 @@ import { Link, useParams } from 'react-router';
 import { BIO_MAX_LENGTH, artistSubmissionSchema } from '@earmark/common';
 import type { Artist } from '@earmark/common';
 import { TextArea } from '../../../components/text-field';
-import { PageFrame } from '../../../components/page-frame';
 import { paths } from '../../../lib/paths';
 import { artistQueryOptions } from '../../artists';
 import { LoadedEntity } from '../components/loaded-entity';
 import { NameFields } from '../components/name-fields';
 import { NoteAndSubmit } from '../components/note-and-submit';
+import { SubmissionFormPage } from '../components/submission-form-page';
 import { orNull, useSubmissionForm } from '../submission-form';
-import layout from '../components/form-layout.module.css';
-import styles from './form-page.module.css';
 
 interface ArtistFormValues {
   name: string;
@@ -58,26 +56,25 @@ function ArtistForm({ artist }: { artist: Artist }) {
   } = form;
 
   return (
-    <PageFrame title={`Edit ${artist.name}`} heading="Edit artist" width="default">
-      <p className={styles.intro}>
-        Changing <Link to={paths.artist.href(artist.id)}>{artist.name}</Link>.
-      </p>
-      <form
-        className={layout.form}
-        noValidate
-        aria-label="Edit artist"
-        onSubmit={(e) => void onSubmit(e)}
-      >
-        <NameFields name={register('name')} nameLatin={register('nameLatin')} errors={errors} />
-        <TextArea
-          label="Bio"
-          rows={8}
-          maxLength={BIO_MAX_LENGTH}
-          error={errors.bio?.message}
-          {...register('bio')}
-        />
-        <NoteAndSubmit register={register('note')} error={errors.note?.message} pending={pending} />
-      </form>
-    </PageFrame>
+    <SubmissionFormPage
+      title={`Edit ${artist.name}`}
+      heading="Edit artist"
+      intro={
+        <>
+          Changing <Link to={paths.artist.href(artist.id)}>{artist.name}</Link>.
+        </>
+      }
+      onSubmit={onSubmit}
+    >
+      <NameFields name={register('name')} nameLatin={register('nameLatin')} errors={errors} />
+      <TextArea
+        label="Bio"
+        rows={8}
+        maxLength={BIO_MAX_LENGTH}
+        error={errors.bio?.message}
+        {...register('bio')}
+      />
+      <NoteAndSubmit register={register('note')} error={errors.note?.message} pending={pending} />
+    </SubmissionFormPage>
   );
 }

@@ -3,16 +3,14 @@ import { Link, useParams } from 'react-router';
 import { BIO_MAX_LENGTH, ENTITY_NAME_MAX_LENGTH, genreSubmissionSchema } from '@earmark/common';
 import type { Genre } from '@earmark/common';
 import { TextArea, TextField } from '../../../components/text-field';
-import { PageFrame } from '../../../components/page-frame';
 import { paths } from '../../../lib/paths';
 import { genreQueryOptions } from '../../genres';
 import { EntityPickerField } from '../components/entity-picker';
 import type { Named } from '../components/entity-picker';
 import { LoadedEntity } from '../components/loaded-entity';
 import { NoteAndSubmit } from '../components/note-and-submit';
+import { SubmissionFormPage } from '../components/submission-form-page';
 import { orNull, useSubmissionForm } from '../submission-form';
-import layout from '../components/form-layout.module.css';
-import styles from './form-page.module.css';
 
 interface GenreFormValues {
   title: string;
@@ -71,38 +69,37 @@ function GenreForm({ genre }: { genre?: Genre }) {
   const heading = genre ? 'Edit genre' : 'Add genre';
 
   return (
-    <PageFrame title={genre ? `Edit ${genre.name}` : heading} heading={heading} width="default">
-      <p className={styles.intro}>
-        {genre ? (
-          <>
-            Changing <Link to={paths.genre.href(genre.id)}>{genre.name}</Link>.{' '}
-          </>
-        ) : null}
-        Trusted contributors vote on genre changes before they apply.
-      </p>
-      <form
-        className={layout.form}
-        noValidate
-        aria-label={heading}
-        onSubmit={(e) => void onSubmit(e)}
-      >
-        <TextField
-          label="Name"
-          autoComplete="off"
-          maxLength={ENTITY_NAME_MAX_LENGTH}
-          error={errors.title?.message}
-          {...register('title')}
-        />
-        <TextArea
-          label="Description"
-          rows={8}
-          maxLength={BIO_MAX_LENGTH}
-          error={errors.description?.message}
-          {...register('description')}
-        />
-        <EntityPickerField control={control} name="parents" legend="Parent genres" type="genres" />
-        <NoteAndSubmit register={register('note')} error={errors.note?.message} pending={pending} />
-      </form>
-    </PageFrame>
+    <SubmissionFormPage
+      title={genre ? `Edit ${genre.name}` : heading}
+      heading={heading}
+      intro={
+        <>
+          {genre ? (
+            <>
+              Changing <Link to={paths.genre.href(genre.id)}>{genre.name}</Link>.{' '}
+            </>
+          ) : null}
+          Trusted contributors vote on genre changes before they apply.
+        </>
+      }
+      onSubmit={onSubmit}
+    >
+      <TextField
+        label="Name"
+        autoComplete="off"
+        maxLength={ENTITY_NAME_MAX_LENGTH}
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <TextArea
+        label="Description"
+        rows={8}
+        maxLength={BIO_MAX_LENGTH}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <EntityPickerField control={control} name="parents" legend="Parent genres" type="genres" />
+      <NoteAndSubmit register={register('note')} error={errors.note?.message} pending={pending} />
+    </SubmissionFormPage>
   );
 }

@@ -2,15 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { labelSubmissionSchema } from '@earmark/common';
 import type { Label } from '@earmark/common';
-import { PageFrame } from '../../../components/page-frame';
 import { paths } from '../../../lib/paths';
 import { labelQueryOptions } from '../../labels';
 import { LoadedEntity } from '../components/loaded-entity';
 import { NameFields } from '../components/name-fields';
 import { NoteAndSubmit } from '../components/note-and-submit';
+import { SubmissionFormPage } from '../components/submission-form-page';
 import { orNull, useSubmissionForm } from '../submission-form';
-import layout from '../components/form-layout.module.css';
-import styles from './form-page.module.css';
 
 interface LabelFormValues {
   name: string;
@@ -50,19 +48,18 @@ function LabelForm({ label }: { label: Label }) {
   } = form;
 
   return (
-    <PageFrame title={`Edit ${label.name}`} heading="Edit label" width="default">
-      <p className={styles.intro}>
-        Changing <Link to={paths.label.href(label.id)}>{label.name}</Link>.
-      </p>
-      <form
-        className={layout.form}
-        noValidate
-        aria-label="Edit label"
-        onSubmit={(e) => void onSubmit(e)}
-      >
-        <NameFields name={register('name')} nameLatin={register('nameLatin')} errors={errors} />
-        <NoteAndSubmit register={register('note')} error={errors.note?.message} pending={pending} />
-      </form>
-    </PageFrame>
+    <SubmissionFormPage
+      title={`Edit ${label.name}`}
+      heading="Edit label"
+      intro={
+        <>
+          Changing <Link to={paths.label.href(label.id)}>{label.name}</Link>.
+        </>
+      }
+      onSubmit={onSubmit}
+    >
+      <NameFields name={register('name')} nameLatin={register('nameLatin')} errors={errors} />
+      <NoteAndSubmit register={register('note')} error={errors.note?.message} pending={pending} />
+    </SubmissionFormPage>
   );
 }

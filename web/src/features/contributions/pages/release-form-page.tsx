@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths';
 import { releaseQueryOptions } from '../../releases';
 import { LoadedEntity } from '../components/loaded-entity';
 import { ReleaseForm } from '../components/release-form';
-import styles from './form-page.module.css';
+import styles from '../components/submission-form-page.module.css';
 
 /**
  * /contributions/releases/new (Add Release) and /contributions/releases/{id}
