@@ -96,7 +96,8 @@ export function releaseDate(values: ReleaseFormValues): string | null {
   if (precision === '') return null;
   const month = precision === 'year' ? '01' : pad(values.month, 2);
   const day = precision === 'day' ? pad(values.day, 2) : '01';
-  return `${pad(values.year, 4)}-${month}-${day}`;
+  // The year is taken as typed: anything but four digits is not a date the schema accepts.
+  return `${values.year.trim()}-${month}-${day}`;
 }
 
 /** A track's duration in milliseconds; an unreadable one is reported under its field. */
