@@ -13,6 +13,7 @@ import { usePickerSearch } from '../submit-api';
 import type { PickerType } from '../submit-api';
 import results from '../../../components/picker-results.module.css';
 import styles from './entity-picker.module.css';
+import layout from './form-layout.module.css';
 
 /** An artist, label or genre as a picker holds it. */
 export interface Named {
@@ -73,8 +74,8 @@ export function EntityPicker({
   }
 
   return (
-    <fieldset className={styles.picker}>
-      <legend className={styles.legend}>{legend}</legend>
+    <fieldset className={layout.group}>
+      <legend className={layout.legend}>{legend}</legend>
       {value.length > 0 && (
         <ul className={styles.chips} aria-label={`Chosen ${many}`}>
           {value.map((entity) => (
