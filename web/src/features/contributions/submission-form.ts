@@ -50,7 +50,8 @@ export function payloadResolver<V extends FieldValues, P>(
 }
 
 /** An optional text as the payload carries it: blank is null. */
-export const orNull = (value: string) => (value.trim() === '' ? null : value);
+export const orNull = (value: string | undefined) =>
+  value === undefined || value.trim() === '' ? null : value;
 
 /**
  * Shows a refused submission: a 400 whose message starts with a payload

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
@@ -56,11 +56,19 @@ export function TrackEditor() {
     register,
     getValues,
     setValue,
+    setFocus,
     formState: { errors },
   } = useFormContext<ReleaseFormValues>();
   const { fields, append, remove, move, replace } = useFieldArray({ control, name: 'tracks' });
   const rows = useWatch({ control, name: 'tracks' });
   const [asking, setAsking] = useState(false);
+  // After 'Add tracks', typing starts at the first title (once the dialog has given focus back).
+  const startTyping = useRef(false);
+  useEffect(() => {
+    if (!startTyping.current) return;
+    startTyping.current = false;
+    setFocus('tracks.0.title');
+  }, [fields.length, setFocus]);
   const items: SortableTrack[] = fields.map((field, index) => ({
     id: field.id,
     label: trackLabel(rows[index] ?? field, index),
@@ -191,6 +199,7 @@ export function TrackEditor() {
         onAdd={(n) => {
           replace(Array.from({ length: n }, (_, index) => emptyTrack(String(index + 1))));
           setAsking(false);
+          startTyping.current = true;
         }}
       />
     </fieldset>

@@ -215,6 +215,7 @@ describe('Add Release', { timeout: 20_000 }, () => {
 
     await addTracks(user, 3);
     expect(trackNumbers()).toEqual(['1', '2', '3']);
+    await waitFor(() => expect(document.activeElement).toBe(field('Track 1 title')));
     expect(trackTitles()).toEqual(['', '', '']);
     expect(screen.getByText('3 tracks')).toBeTruthy();
 
