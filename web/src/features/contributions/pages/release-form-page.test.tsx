@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ReleaseType, SubmissionMethod, SubmissionStatus, msg } from '@earmark/common';
 import { dismissSnackbar } from '../../../lib/snackbar';
-import { json } from '../../../test/fetch-mock';
+import { json, mockApi, signedOut } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { makeRelease, makeTrack } from '../../releases/test-support';
 import { makeSearchReply } from '../../search/test-support';
@@ -301,6 +301,13 @@ describe('Add Release', { timeout: 20_000 }, () => {
     // The release itself was not sent.
     expect(callsTo(fetchMock, CREATE)).toEqual([]);
   });
+});
+
+it('asks a signed-out visitor to log in', async () => {
+  mockApi({ 'GET /api/users/me': signedOut() });
+  renderApp('/contributions/releases/new');
+  expect(await screen.findByText('Please login or sign up to access this page.')).toBeTruthy();
+  expect(screen.queryByRole('form', { name: 'Add Release' })).toBeNull();
 });
 
 describe('the release edit page', { timeout: 20_000 }, () => {
