@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { useRef } from 'react';
 import { useController } from 'react-hook-form';
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
 import { SEARCH_QUERY_MAX } from '@earmark/common';
@@ -41,7 +41,7 @@ export interface EntityPickerProps {
   onChange: (value: Named[]) => void;
   error?: string | undefined;
   /** The search box, for focusing it on an error. */
-  inputRef?: Ref<HTMLInputElement>;
+  inputRef?: (element: HTMLInputElement | null) => void;
   /** Offers to create one that is missing, with the text typed so far. */
   onCreate?: ((text: string) => void) | undefined;
 }
@@ -62,6 +62,12 @@ export function EntityPicker({
 }: EntityPickerProps) {
   const [one, many] = NOUNS[type];
   const { text, setText, q } = useSearchText();
+  const input = useRef<HTMLInputElement | null>(null);
+  // The pressed button goes away (a removed chip, a result now added): focus returns to the box.
+  const choose = (next: Named[]) => {
+    onChange(next);
+    input.current?.focus();
+  };
   const search = usePickerSearch(type, q);
   const found = q ? matches(search.data, type) : [];
   const chosen = new Set(value.map((entity) => entity.id));
@@ -85,7 +91,7 @@ export function EntityPicker({
                 label={`Remove ${entity.name}`}
                 icon={<CloseIcon size={16} />}
                 size="small"
-                onClick={() => onChange(value.filter((other) => other.id !== entity.id))}
+                onClick={() => choose(value.filter((other) => other.id !== entity.id))}
               />
             </li>
           ))}
@@ -99,7 +105,10 @@ export function EntityPicker({
         maxLength={SEARCH_QUERY_MAX}
         value={text}
         error={error}
-        ref={inputRef}
+        ref={(element) => {
+          input.current = element;
+          inputRef?.(element);
+        }}
         onChange={(event) => setText(event.target.value)}
       />
       <p className={results.status} role="status">
@@ -120,7 +129,7 @@ export function EntityPicker({
                   size="small"
                   variant="secondary"
                   aria-label={`Add ${entity.name}`}
-                  onClick={() => onChange([...value, { id: entity.id, name: entity.name }])}
+                  onClick={() => choose([...value, { id: entity.id, name: entity.name }])}
                 >
                   Add
                 </Button>

@@ -160,6 +160,8 @@ describe('the genre forms', { timeout: 20_000 }, () => {
     const chosen = screen.getByRole('list', { name: 'Chosen genres' });
     await user.click(within(chosen).getByRole('button', { name: 'Remove Pop' }));
     expect(screen.queryByRole('list', { name: 'Chosen genres' })).toBeNull();
+    // The pressed button is gone: focus is back in the search box.
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Find genres' }));
     await user.type(field('Note'), 'Not a kind of pop');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
