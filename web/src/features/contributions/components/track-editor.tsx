@@ -62,12 +62,18 @@ export function TrackEditor() {
   const { fields, append, remove, move, replace } = useFieldArray({ control, name: 'tracks' });
   const rows = useWatch({ control, name: 'tracks' });
   const [asking, setAsking] = useState(false);
-  // After 'Add tracks', typing starts at the first title (once the dialog has given focus back).
-  const startTyping = useRef(false);
+  const addButton = useRef<HTMLButtonElement | null>(null);
+  /**
+   * Where focus goes once rows were added or removed: a title to type in
+   * (after 'Add tracks', once its dialog has given focus back, or a row
+   * taking a removed one's place), or the add button when no row is left.
+   */
+  const focusNext = useRef<`tracks.${number}.title` | 'add' | null>(null);
   useEffect(() => {
-    if (!startTyping.current) return;
-    startTyping.current = false;
-    setFocus('tracks.0.title');
+    const next = focusNext.current;
+    focusNext.current = null;
+    if (next === 'add') addButton.current?.focus();
+    else if (next) setFocus(next);
   }, [fields.length, setFocus]);
   const items: SortableTrack[] = fields.map((field, index) => ({
     id: field.id,
@@ -86,6 +92,8 @@ export function TrackEditor() {
   }
   function removeTrack(index: number) {
     const keepNumbers = numberedInOrder(getValues('tracks'));
+    const left = getValues('tracks').length - 1;
+    focusNext.current = left > 0 ? `tracks.${Math.min(index, left - 1)}.title` : 'add';
     remove(index);
     if (keepNumbers) renumber();
   }
@@ -179,15 +187,25 @@ export function TrackEditor() {
       </p>
       <div className={layout.actions}>
         {count === 0 ? (
-          <Button variant="secondary" icon={<PlusIcon size={16} />} onClick={() => setAsking(true)}>
+          <Button
+            ref={addButton}
+            variant="secondary"
+            icon={<PlusIcon size={16} />}
+            onClick={() => setAsking(true)}
+          >
             Add tracks
           </Button>
         ) : (
           <Button
+            ref={addButton}
             variant="secondary"
             icon={<PlusIcon size={16} />}
             disabled={count >= RELEASE_TRACKS_MAX}
-            onClick={() => append(emptyTrack(nextNumber(getValues('tracks'))))}
+            onClick={() =>
+              append(emptyTrack(nextNumber(getValues('tracks'))), {
+                focusName: `tracks.${count}.title`,
+              })
+            }
           >
             Add a track
           </Button>
@@ -199,7 +217,7 @@ export function TrackEditor() {
         onAdd={(n) => {
           replace(Array.from({ length: n }, (_, index) => emptyTrack(String(index + 1))));
           setAsking(false);
-          startTyping.current = true;
+          focusNext.current = 'tracks.0.title';
         }}
       />
     </fieldset>

@@ -242,8 +242,11 @@ describe('Add Release', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Add a track' }));
     expect(trackNumbers()).toEqual(['1', '2', '3', '4']);
+    await waitFor(() => expect(document.activeElement).toBe(field('Track 4 title')));
     await user.click(screen.getByRole('button', { name: 'Remove track 2' }));
     expect(trackNumbers()).toEqual(['1', '2', '3']);
+    // The row that took its place is where typing goes on.
+    await waitFor(() => expect(document.activeElement).toBe(field('Track 2 title')));
   });
 
   it('moves a track by keyboard, announces it and keeps the numbers in order', async () => {
