@@ -178,6 +178,7 @@ const loginRequiredPages: RouteObject[] = [
     path: paths.listEdit.path,
     lazy: lazyPage(() => import('../features/lists/pages/list-edit-page')),
   },
+  ...contributionFormPages(),
   {
     path: paths.settings.path,
     lazy: lazyPage(() => import('../features/settings/pages/settings-layout')),
@@ -202,6 +203,26 @@ const loginRequiredPages: RouteObject[] = [
     ],
   },
 ];
+
+/** Add Release, Add genre and the edit pages of releases, artists, labels and genres. */
+function contributionFormPages(): RouteObject[] {
+  const releaseForm = lazyPage(() => import('../features/contributions/pages/release-form-page'));
+  const genreForm = lazyPage(() => import('../features/contributions/pages/genre-form-page'));
+  return [
+    { path: paths.addRelease.path, lazy: releaseForm },
+    { path: paths.editRelease.path, lazy: releaseForm },
+    {
+      path: paths.editArtist.path,
+      lazy: lazyPage(() => import('../features/contributions/pages/artist-form-page')),
+    },
+    {
+      path: paths.editLabel.path,
+      lazy: lazyPage(() => import('../features/contributions/pages/label-form-page')),
+    },
+    { path: paths.addGenre.path, lazy: genreForm },
+    { path: paths.editGenre.path, lazy: genreForm },
+  ];
+}
 
 export const routes: RouteObject[] = [
   {

@@ -86,3 +86,11 @@ export function TextArea(props: TextAreaProps) {
   const { field, control } = fieldProps(props);
   return <Field {...field}>{(attributes) => <textarea {...attributes} {...control} />}</Field>;
 }
+
+export type SelectFieldProps = ComponentProps<'select'> & FieldProps;
+
+/** A labelled select (one choice, or several with `multiple`). */
+export function SelectField(props: SelectFieldProps) {
+  const { field, control } = fieldProps(props);
+  return <Field {...field}>{(attributes) => <select {...attributes} {...control} />}</Field>;
+}

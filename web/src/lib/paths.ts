@@ -121,6 +121,20 @@ export const paths = {
     path: '/contributions/:kind/:id',
     href: (plural: string, id: string) => `/contributions/${enc(plural)}/${enc(id)}`,
   },
+  /* The contribution forms: edit pages of each kind and Add genre. */
+  editRelease: {
+    path: '/contributions/releases/:id',
+    href: (id: string) => `/contributions/releases/${enc(id)}`,
+  },
+  editArtist: {
+    path: '/contributions/artists/:id',
+    href: (id: string) => `/contributions/artists/${enc(id)}`,
+  },
+  editLabel: {
+    path: '/contributions/labels/:id',
+    href: (id: string) => `/contributions/labels/${enc(id)}`,
+  },
+  addGenre: { path: '/contributions/genres/new', href: () => '/contributions/genres/new' },
 
   contributing: { path: '/contributing', href: () => '/contributing' },
   rules: { path: '/rules', href: () => '/rules' },

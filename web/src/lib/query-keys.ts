@@ -154,3 +154,12 @@ export const submissionKeys = {
   /** A member's counts by kind and status (UserContributions). */
   userCounts: (userId: string) => [...submissionKeys.all, 'user', userId] as const,
 };
+
+/** What the contribution forms read besides the entities: the languages and the pickers' searches. */
+export const contributionFormKeys = {
+  all: ['contribution-forms'] as const,
+  /** Every language (Language[]). */
+  languages: () => [...contributionFormKeys.all, 'languages'] as const,
+  /** A picker's matches of one type for a text (SearchReply). */
+  picker: (type: string, q: string) => [...contributionFormKeys.all, 'picker', type, q] as const,
+};

@@ -10,6 +10,7 @@ import {
   genreSchema,
   historyPageSchema,
   labelSchema,
+  languageSchema,
   listLikeReplySchema,
   listSchema,
   messageReplySchema,
@@ -25,6 +26,7 @@ import {
   releaseInMyListsSchema,
   releaseSchema,
   searchReplySchema,
+  submissionCreatedSchema,
   reviewVoteReplySchema,
   signedInReplySchema,
   submissionDetailSchema,
@@ -105,6 +107,8 @@ const CONTRACT: [method: string, path: string, reply: z.ZodType][] = [
   ['GET', `/submissions/user-contributions/${ID}`, userContributionsSchema],
   ['POST', '/submissions/process-pending-deletion', processPendingDeletionReplySchema],
   ['GET', `/history/(release|artist|label|genre)/${ID}`, historyPageSchema],
+  ['GET', '/languages', z.array(languageSchema)],
+  ['POST', `/submissions/(releases|artists|labels|genres)(/${ID})?`, submissionCreatedSchema],
 ];
 
 const ROUTES = CONTRACT.map(([method, path, reply]) => ({

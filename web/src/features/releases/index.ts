@@ -7,3 +7,4 @@ export { ReleaseGrid } from './components/release-grid';
 export { ReleaseSection } from './components/release-section';
 export { formatReleaseDate } from './format';
 export { NO_RELEASES_TEXT } from './texts';
+export { releaseQueryOptions } from './api';

@@ -1,31 +1,20 @@
-import { memo, useEffect, useState } from 'react';
-import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
-import type { DragEndEvent } from '@dnd-kit/core';
-import {
-  SortableContext,
-  arrayMove,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { memo, useState } from 'react';
+import { arrayMove } from '@dnd-kit/sortable';
 import { updateListItemSchema } from '@earmark/common';
 import type { ListItem } from '@earmark/common';
 import { Link } from 'react-router';
 import { IconButton } from '../../../components/icon-button';
-import { CloseIcon, MenuIcon } from '../../../components/icons';
+import { CloseIcon } from '../../../components/icons';
+import { SortHandle, SortableOrder, useSortableRow } from '../../../components/sortable-order';
 import { TextArea } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { ArtistLinks } from '../../releases';
 import { useRemoveListItem, useReorderListItems, useSetItemNote } from '../edit-api';
-import {
-  createOrderKeyboard,
-  createShownOrder,
-  sortAnnouncements,
-  sortInstructions,
-} from './list-edit-sorting';
 import { ReleaseThumb } from './release-thumb';
 import styles from './list-items-editor.module.css';
+
+const releaseTitle = (item: ListItem) => item.release.title;
 
 /**
  * A list's items in rank order, each with a move handle (drag it, or press
@@ -34,80 +23,30 @@ import styles from './list-items-editor.module.css';
  */
 export function ListItemsEditor({ listId, items }: { listId: string; items: ListItem[] }) {
   const reorder = useReorderListItems(listId);
-  const [sorting] = useState(() => {
-    const order = createShownOrder((item: ListItem) => item.release.title);
-    return {
-      order,
-      keyboard: createOrderKeyboard(order),
-      accessibility: {
-        screenReaderInstructions: sortInstructions,
-        announcements: sortAnnouncements(order),
-      },
-    };
-  });
-  const { order, keyboard } = sorting;
-  useEffect(() => order.set(items), [order, items]);
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboard.coordinateGetter }),
-  );
-
-  function drop({ active, over }: DragEndEvent) {
-    keyboard.end();
-    const from = items.findIndex((item) => item.id === active.id);
-    const to = over ? items.findIndex((item) => item.id === over.id) : -1;
-    if (from < 0 || to < 0 || from === to) return;
-    reorder(arrayMove(items, from, to));
-  }
-
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={keyboard.collisionDetection}
-      accessibility={sorting.accessibility}
-      onDragStart={({ active, activatorEvent }) => keyboard.start(active.id, activatorEvent)}
-      onDragEnd={drop}
-      onDragCancel={() => keyboard.end()}
+    <SortableOrder
+      items={items}
+      titleOf={releaseTitle}
+      noun="release"
+      onMove={(from, to) => reorder(arrayMove(items, from, to))}
     >
-      <SortableContext items={items} strategy={verticalListSortingStrategy}>
-        <ol className={styles.items} aria-label="Releases in this list, in order">
-          {items.map((item) => (
-            <SortableItem key={item.id} listId={listId} item={item} count={items.length} />
-          ))}
-        </ol>
-      </SortableContext>
-    </DndContext>
+      <ol className={styles.items} aria-label="Releases in this list, in order">
+        {items.map((item) => (
+          <SortableItem key={item.id} listId={listId} item={item} count={items.length} />
+        ))}
+      </ol>
+    </SortableOrder>
   );
 }
 
 function SortableItem({ listId, item, count }: { listId: string; item: ListItem; count: number }) {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id: item.id });
-  const { release } = item;
-
+  const { rowRef, rowStyle, rowClassName, handleProps } = useSortableRow(item.id);
   return (
-    <li
-      ref={setNodeRef}
-      className={`${styles.item} ${isDragging ? styles.dragging : ''}`}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-    >
-      <button
-        ref={setActivatorNodeRef}
-        type="button"
-        className={styles.handle}
-        {...attributes}
-        {...listeners}
-        aria-label={`Move ${release.title}, position ${item.index + 1} of ${count}`}
-      >
-        <MenuIcon size={20} />
-      </button>
+    <li ref={rowRef} className={`${rowClassName} ${styles.item}`} style={rowStyle}>
+      <SortHandle
+        label={`Move ${item.release.title}, position ${item.index + 1} of ${count}`}
+        handleProps={handleProps}
+      />
       <span className={styles.rank} aria-hidden="true">
         {item.index + 1}
       </span>

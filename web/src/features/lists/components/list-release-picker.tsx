@@ -1,22 +1,18 @@
-import { useEffect, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX } from '@earmark/common';
+import { SEARCH_QUERY_MAX } from '@earmark/common';
 import type { ListItem, ReleaseSummary } from '@earmark/common';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
+import { useSearchText } from '../../../components/use-search-text';
 import { errorMessage } from '../../../lib/api';
 import { ArtistLinks, formatReleaseDate } from '../../releases';
 import { useAddListItem, useReleasePicker } from '../edit-api';
 import { ReleaseThumb } from './release-thumb';
+import results from '../../../components/picker-results.module.css';
 import styles from './list-release-picker.module.css';
 
 /** Finds releases by a typed text (after a short pause) and adds them at the end of the list. */
 export function ListReleasePicker({ listId, items }: { listId: string; items: ListItem[] }) {
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const { text, setText, q } = useSearchText();
   const search = useReleasePicker(q);
   const listed = new Set(items.map((item) => item.release.id));
   const releases = search.data?.releases ?? [];
@@ -38,11 +34,11 @@ export function ListReleasePicker({ listId, items }: { listId: string; items: Li
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      <p className={styles.status} role="status">
+      <p className={results.status} role="status">
         {q && search.isFetching ? 'Searching…' : status}
       </p>
       {q && releases.length > 0 && (
-        <ul className={styles.results} aria-label="Releases found">
+        <ul className={results.results} aria-label="Releases found">
           {releases.map((release) => (
             <PickerResult
               key={release.id}
@@ -78,7 +74,7 @@ function PickerResult({
   const add = useAddListItem(listId);
   const date = formatReleaseDate(release.date, release.datePrecision);
   return (
-    <li className={styles.result}>
+    <li className={results.result}>
       <ReleaseThumb release={release} className={styles.cover} width={40} />
       <div className={styles.body}>
         <span className={styles.title}>{release.title}</span>

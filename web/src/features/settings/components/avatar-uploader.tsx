@@ -6,7 +6,7 @@ import { Avatar } from '../../../components/avatar';
 import { Button, buttonClassName } from '../../../components/button';
 import { useUpdateImage } from '../api';
 import { sectionStyles } from './settings-section';
-import { useImageSelection } from './use-image-selection';
+import { useImageSelection } from '../../../components/use-image-selection';
 import styles from './avatar-uploader.module.css';
 
 const ACCEPT = IMAGE_MIME_TYPES.join(',');

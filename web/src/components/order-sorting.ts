@@ -11,26 +11,29 @@ import type {
  * The items' order as last shown, for the drag callbacks: they run in event
  * handlers, after the render that showed the order they act on.
  */
-export function createShownOrder<T extends { id: UniqueIdentifier }>(titleOf: (item: T) => string) {
+export function createShownOrder<T extends { id: UniqueIdentifier }>(noun: string) {
   let items: readonly T[] = [];
+  let titleOf: (item: T) => string = () => `The ${noun}`;
   const positionOf = (id: UniqueIdentifier) => items.findIndex((item) => item.id === id);
   return {
-    set(shown: readonly T[]) {
+    /** The order shown and how announcements name an item. */
+    set(shown: readonly T[], title: (item: T) => string) {
       items = shown;
+      titleOf = title;
     },
     ids: () => items.map((item) => item.id),
     positionOf,
     count: () => items.length,
     titleOf: (id: UniqueIdentifier) => {
       const item = items[positionOf(id)];
-      return item ? titleOf(item) : 'The release';
+      return item ? titleOf(item) : `The ${noun}`;
     },
   };
 }
 export type ShownOrder = ReturnType<typeof createShownOrder>;
 
 /**
- * Keyboard moves for the list editor, by place in the order rather than by
+ * Keyboard moves for an ordered editor (list items, tracks), by place in the order rather than by
  * measured position. dnd-kit's own keyboard helpers find the next item from
  * the items' boxes on screen; here the arrow keys step through the order
  * itself, so a move never depends on layout (and works where nothing is laid
@@ -78,14 +81,17 @@ export function createOrderKeyboard(order: ShownOrder) {
   };
 }
 
-export const sortInstructions: ScreenReaderInstructions = {
-  draggable:
-    'To move a release, press Space or Enter on its move button. ' +
-    'Then use the Up and Down arrow keys to change its place, ' +
-    'press Space or Enter to drop it there, or Escape to cancel.',
-};
+/** How to move an item by keyboard, `noun` naming what is moved ('release', 'track'). */
+export function sortInstructions(noun: string): ScreenReaderInstructions {
+  return {
+    draggable:
+      `To move a ${noun}, press Space or Enter on its move button. ` +
+      'Then use the Up and Down arrow keys to change its place, ' +
+      'press Space or Enter to drop it there, or Escape to cancel.',
+  };
+}
 
-/** What a screen reader hears while an item moves, naming releases by title. */
+/** What a screen reader hears while an item moves, naming items by title. */
 export function sortAnnouncements(order: ShownOrder): Announcements {
   const { titleOf } = order;
   const place = (id: UniqueIdentifier) =>
