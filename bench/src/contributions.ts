@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ContributorStatus, ReleaseType } from '@earmark/common';
-import { datasetCounts, prepareDataset } from './large/dataset';
+import { datasetCounts, prepareDatasetFromEnv } from './large/dataset';
 import { startEarmark } from './lib/earmark';
 import {
   measure,
@@ -304,9 +304,7 @@ export async function runContributions(): Promise<void> {
   requireBuiltServer();
   if (!(await ensureReachable())) return;
   const at = stamp();
-  const scale = Number(process.env.BENCH_SCALE ?? 1);
-  const keep = process.env.BENCH_KEEP_DB === '1';
-  const dataset = await prepareDataset({ at, scale, keep });
+  const { dataset, scale } = await prepareDatasetFromEnv(at);
   // A kept dataset is copied: the run's writes stay out of what the next run reuses.
   const scratch = dataset.kept ? await scratchCopy(dataset.name, at) : null;
   const url = scratch?.url ?? dataset.url;

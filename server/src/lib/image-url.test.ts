@@ -6,13 +6,10 @@ import { fetchImageUrl, nonPublicRange } from './image-url';
 
 const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
+/** The AppError `p` is refused with. */
 async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
+  await expect(p).rejects.toBeInstanceOf(AppError);
+  return (await p.catch((e: unknown) => e)) as AppError;
 }
 
 describe('nonPublicRange', () => {
