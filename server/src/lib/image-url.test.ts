@@ -127,6 +127,11 @@ describe('fetchImageUrl', () => {
     expect(await fetchImageUrl(`${base}/redirect`, allow)).toEqual(PNG_BYTES);
   });
 
+  it('connects by name to the addresses it checked when the name is allowed', async () => {
+    const url = `http://localhost:${port}/cover.png`;
+    expect(await fetchImageUrl(url, { allowHosts: ['LOCALHOST'] })).toEqual(PNG_BYTES);
+  });
+
   it('refuses loopback, private, metadata and IPv6 loopback hosts when not allowed', async () => {
     const urls = [
       `${base}/cover.png`,

@@ -78,11 +78,16 @@ export function nonPublicRange(address: string): string | null {
   return range === 'unicast' ? null : range;
 }
 
+interface VettedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
 interface Vetted {
   url: URL;
   host: string;
-  address: string;
-  family: 4 | 6;
+  /** Every address the host resolved to, all checked; the connection may use only these. */
+  addresses: VettedAddress[];
 }
 
 /** Parses and checks one address of the chain: scheme, then every address the host resolves to. */
@@ -118,15 +123,21 @@ async function vet(raw: string, base: URL | undefined, allowHosts: Set<string>):
       }
     }
   }
-  const first = addresses[0]!;
-  return { url, host, address: first.address, family: first.family === 6 ? 6 : 4 };
+  return {
+    url,
+    host,
+    addresses: addresses.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 })),
+  };
 }
 
-/** A socket lookup that answers with the vetted address whatever it is asked. */
-function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
+/**
+ * A socket lookup that answers with the vetted addresses whatever it is
+ * asked: all of them when the socket tries each in turn, else the first.
+ */
+function pinnedLookup(addresses: VettedAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
+    if (options.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
   };
 }
 
@@ -137,7 +148,7 @@ function get(target: Vetted, signal: AbortSignal): Promise<IncomingMessage> {
       method: 'GET',
       // No pooled socket: each hop connects afresh to its own vetted address.
       agent: false,
-      lookup: pinnedLookup(target.address, target.family),
+      lookup: pinnedLookup(target.addresses),
       signal,
       headers: { accept: 'image/*', 'user-agent': 'Earmark cover fetch' },
     });
