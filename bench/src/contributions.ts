@@ -320,6 +320,8 @@ export async function runContributions(): Promise<void> {
       databaseUrl: url,
       seedDemo: false,
       timeoutMs: 120_000,
+      // The trusted promotion would demote the trusted accounts set above (they have applied nothing).
+      env: { DAILY_JOBS: 'false' },
     });
     const health = `${server.baseUrl}/api/health`;
     const withOrigin =
