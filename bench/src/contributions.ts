@@ -32,7 +32,7 @@ const READS: LoadOptions = {
 };
 /** Connections of each write stream. */
 const WRITE_CONNECTIONS = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 2);
-/** Accounts that write, most active first: one in 15 editors, one in 3 trusted, the rest contributors. */
+/** Accounts that write, most active first: one in 10 editors, one in 3 trusted, the rest contributors. */
 const WRITE_USERS = Number(process.env.BENCH_WRITE_USERS ?? 400);
 /** Release pages read (and edited by editors, so their cached copies are dropped). */
 const READ_RELEASES = 2_000;
@@ -41,6 +41,8 @@ const CONTRIBUTOR_EDIT_RELEASES = 6_000;
 /** Open edits made before the run for the trusted to vote on. */
 const VOTED_EDITS = 200;
 const ARTISTS = 4_000;
+/** One write in this many is an editor's (so editors stay under the hourly limit per account too). */
+const EDITOR_SHARE = 8;
 /** The target: the release page's p99 while the writes run. */
 const MAX_READ_P99_MS = 50;
 
@@ -106,7 +108,7 @@ async function assignStatuses(
   const byStatus = new Map<number, string[]>();
   userIds.forEach((id, i) => {
     const status =
-      i % 15 === 0
+      i % 10 === 0
         ? ContributorStatus.EDITOR
         : i % 3 === 1
           ? ContributorStatus.TRUSTED_CONTRIBUTOR
@@ -177,66 +179,63 @@ function releaseEdit(r: ReleaseRow, n: number, note: string) {
 /** The write streams: each takes its accounts and targets in turn. */
 function writeStreams(at: string, accounts: Accounts, p: Pools, votable: string[]): WriteStream[] {
   const pick = <T>(list: readonly T[], n: number): T => list[n % list.length]!;
-  const post = (cookie: string, url: string, body: unknown, method: PlannedRequest['method']) => ({
+  const write = (cookie: string, url: string, body: unknown, method: PlannedRequest['method']) => ({
     method,
     path: url,
     body,
     headers: { cookie },
   });
+  // One write in EDITOR_SHARE is an editor's; each side takes its own accounts and targets in turn.
+  const byEditor = (n: number) => n % EDITOR_SHARE === 0;
+  const editorTurn = (n: number) => n / EDITOR_SHARE;
+  const contributorTurn = (n: number) => n - Math.floor(n / EDITOR_SHARE) - 1;
+  const author = (n: number) =>
+    byEditor(n)
+      ? pick(accounts.editors, editorTurn(n))
+      : pick(accounts.contributors, contributorTurn(n));
   let releaseEdits = 0;
   let artistEdits = 0;
   let creates = 0;
   let votes = 0;
-  const quarterArtists = Math.max(1, Math.floor(p.artists.length / 4));
-  const editorArtists = p.artists.slice(0, quarterArtists);
-  const contributorArtists = p.artists.slice(quarterArtists);
+  const editorEnd = Math.max(1, Math.floor(p.artists.length / EDITOR_SHARE));
+  const editorArtists = p.artists.slice(0, editorEnd);
+  const contributorArtists = p.artists.slice(editorEnd);
   return [
     {
-      // One in four by an editor (applied at once, on a page being read), the rest open edits.
+      // Editors' edits are applied at once, on pages being read; the others are open edits.
       name: 'POST submissions/releases/{id} (edit)',
       plan: () => {
         const n = releaseEdits++;
-        if (n % 4 === 0) {
-          const r = pick(p.read, n / 4);
-          const body = releaseEdit(r, n, 'Corrected the title from the sleeve.');
-          return post(pick(accounts.editors, n), `/api/submissions/releases/${r.id}`, body, 'POST');
-        }
-        const r = pick(p.contributorEdits, n - Math.floor(n / 4) - 1);
-        const body = releaseEdit(r, n, 'The title on the back cover differs.');
-        return post(
-          pick(accounts.contributors, n),
-          `/api/submissions/releases/${r.id}`,
-          body,
-          'POST',
-        );
+        const r = byEditor(n)
+          ? pick(p.read, editorTurn(n))
+          : pick(p.contributorEdits, contributorTurn(n));
+        const body = releaseEdit(r, n, 'Corrected the title from the sleeve.');
+        return write(author(n), `/api/submissions/releases/${r.id}`, body, 'POST');
       },
     },
     {
       name: 'POST submissions/artists/{id} (edit)',
       plan: () => {
         const n = artistEdits++;
-        const byEditor = n % 4 === 0;
-        const a = byEditor
-          ? pick(editorArtists, n / 4)
-          : pick(contributorArtists, n - Math.floor(n / 4) - 1);
+        const a = byEditor(n)
+          ? pick(editorArtists, editorTurn(n))
+          : pick(contributorArtists, contributorTurn(n));
         const body = {
           name: a.name,
           ...(a.name_latin ? { nameLatin: a.name_latin } : {}),
           bio: `Formed in ${1950 + (n % 70)}; ${n} records and counting.`,
           note: 'Added a short biography.',
         };
-        const author = byEditor ? pick(accounts.editors, n) : pick(accounts.contributors, n);
-        return post(author, `/api/submissions/artists/${a.id}`, body, 'POST');
+        return write(author(n), `/api/submissions/artists/${a.id}`, body, 'POST');
       },
     },
     {
       name: 'POST submissions/releases, artists (create)',
       plan: () => {
         const n = creates++;
-        const author = n % 4 === 0 ? pick(accounts.editors, n) : pick(accounts.contributors, n);
-        if (n % 2 === 0) {
+        if (Math.floor(n / EDITOR_SHARE) % 2 === 0) {
           const body = { name: `Bench Artist ${at} ${n}`, note: 'A new artist.' };
-          return post(author, '/api/submissions/artists', body, 'POST');
+          return write(author(n), '/api/submissions/artists', body, 'POST');
         }
         const body = {
           title: `Bench Release ${at} ${n}`,
@@ -244,7 +243,7 @@ function writeStreams(at: string, accounts: Accounts, p: Pools, votable: string[
           type: ReleaseType.LP,
           note: 'A new release.',
         };
-        return post(author, '/api/submissions/releases', body, 'POST');
+        return write(author(n), '/api/submissions/releases', body, 'POST');
       },
     },
     {
@@ -256,7 +255,7 @@ function writeStreams(at: string, accounts: Accounts, p: Pools, votable: string[
         const round = Math.floor(n / votable.length);
         const voter = pick(accounts.trusted, target * 2 + (round % 2));
         const vote = Math.floor(round / 2) % 2 === 0 ? 1 : -1;
-        return post(voter, `/api/submissions/releases/vote/${votable[target]}`, { vote }, 'PATCH');
+        return write(voter, `/api/submissions/releases/vote/${votable[target]}`, { vote }, 'PATCH');
       },
     },
   ];
