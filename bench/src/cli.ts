@@ -1,6 +1,6 @@
 import { runCleanup } from './lib/cleanup';
 
-const USAGE = `Usage: npm run bench -- <catalogue|large|paging|live>
+const USAGE = `Usage: npm run bench -- <catalogue|large|paging|live|contributions>
 
   catalogue  seed time and release page / top list latency on the demo catalogue (PGlite, PostgreSQL)
   large      generates a large dataset in PostgreSQL and loads the main read endpoints
@@ -9,6 +9,10 @@ const USAGE = `Usage: npm run bench -- <catalogue|large|paging|live>
   live       500 signed-in sockets and 200 notifications a second: delivery latency from the
              call's answer to the socket event, on PGlite and on two instances with PostgreSQL
              and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379)
+  contributions
+             on the large dataset: editors, trusted and other contributors submit release and
+             artist edits and creates and vote while release pages are read; the write streams'
+             req/s, p99 and answers by status, and the release page's p99 with and without them
 
 Requires a built server (npm run build). PostgreSQL admin URL: BENCH_DATABASE_URL
 (default postgres://postgres@127.0.0.1:5432/postgres).`;
@@ -18,6 +22,7 @@ const commands: Record<string, () => Promise<void>> = {
   large: async () => (await import('./large')).runLarge(),
   paging: async () => (await import('./paging')).runPaging(),
   live: async () => (await import('./live')).runLive(),
+  contributions: async () => (await import('./contributions')).runContributions(),
 };
 
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { datasetCounts, prepareDataset, sampleIds } from './large/dataset';
+import { datasetCounts, prepareDatasetFromEnv, sampleIds } from './large/dataset';
 import { ensureBenchLists, listCounts, listSamples, listScenarios } from './large/lists';
 import { scenarios, type Scenario } from './large/scenarios';
 import { startEarmark } from './lib/earmark';
@@ -84,9 +84,7 @@ export async function runLarge(): Promise<void> {
   requireBuiltServer();
   if (!(await ensureReachable())) return;
   const at = stamp();
-  const scale = Number(process.env.BENCH_SCALE ?? 1);
-  const keep = process.env.BENCH_KEEP_DB === '1';
-  const dataset = await prepareDataset({ at, scale, keep });
+  const { dataset, scale } = await prepareDatasetFromEnv(at);
   const listsAdded = await ensureBenchLists(dataset.url, scale);
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'earmark-bench-large-'));
   try {

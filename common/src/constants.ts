@@ -60,6 +60,18 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 export const SUBMISSION_VOTES_TO_DECIDE = 3;
 export const GENRE_SUBMISSION_VOTES_TO_DECIDE = 5;
 
+/**
+ * The daily trusted promotion: a contributor becomes trusted once the account
+ * is TRUSTED_MIN_ACCOUNT_DAYS old with TRUSTED_MIN_APPLIED applied
+ * submissions, TRUSTED_MIN_RECENT_APPLIED of them applied in the last
+ * TRUSTED_RECENT_WINDOW_DAYS days; a trusted contributor who no longer
+ * qualifies goes back to contributor.
+ */
+export const TRUSTED_MIN_ACCOUNT_DAYS = 60;
+export const TRUSTED_MIN_APPLIED = 200;
+export const TRUSTED_MIN_RECENT_APPLIED = 5;
+export const TRUSTED_RECENT_WINDOW_DAYS = 30;
+
 /** Release list rules. */
 export const POPULAR_WINDOW_DAYS = 30;
 export const NEW_POPULAR_WINDOW_DAYS = 14;

@@ -31,6 +31,7 @@ import { createMailer, type Mailer } from './lib/mail';
 import type { Writer } from './lib/unit-of-work';
 import { registerErrorHandler } from './plugins/errors';
 import { attachLiveServer } from './realtime/server';
+import { dailyJobs } from './plugins/daily-jobs';
 import { registerOriginCheck } from './plugins/origin-check';
 import { readCache } from './plugins/read-cache';
 import { sessionPlugin } from './plugins/session';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   decoratePageMeta(app);
+  if (config.dailyJobs) await app.register(dailyJobs);
 
   await app.register(
     async (api) => {

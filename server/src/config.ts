@@ -38,6 +38,11 @@ const envSchema = z.object({
    * a local cover server only. Empty in production.
    */
   IMAGE_URL_ALLOW_HOSTS: z.string().default(''),
+  /**
+   * Run the daily jobs (the trusted promotion) in this process: on start and
+   * hourly, once a day across instances. Unset: on, except under NODE_ENV=test.
+   */
+  DAILY_JOBS: z.enum(['true', 'false', '1', '0', '']).optional(),
   /** Skip the demo seed on first start (the admin account is still made). */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''])
@@ -68,6 +73,8 @@ export interface Config {
   listRateLimit: number;
   /** Hosts a cover `imageUrl` may reach although they are not public (tests only). */
   imageUrlAllowHosts: string[];
+  /** Whether this process runs the daily jobs (see DAILY_JOBS). */
+  dailyJobs: boolean;
 }
 
 /** Parses the environment once; the error names every bad variable. */
@@ -102,6 +109,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageUrlAllowHosts: e.IMAGE_URL_ALLOW_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
       .filter((h) => h !== ''),
+    dailyJobs:
+      e.DAILY_JOBS === undefined || e.DAILY_JOBS === ''
+        ? e.NODE_ENV !== 'test'
+        : e.DAILY_JOBS === 'true' || e.DAILY_JOBS === '1',
   };
 }
 

@@ -87,6 +87,15 @@ export async function prepareDataset(opts: {
   }
 }
 
+/** The dataset a run asks for: `BENCH_SCALE` (default 1), kept with `BENCH_KEEP_DB=1`. */
+export async function prepareDatasetFromEnv(
+  at: string,
+): Promise<{ dataset: Dataset; scale: number }> {
+  const scale = Number(process.env.BENCH_SCALE ?? 1);
+  const keep = process.env.BENCH_KEEP_DB === '1';
+  return { dataset: await prepareDataset({ at, scale, keep }), scale };
+}
+
 export async function datasetCounts(url: string): Promise<Record<string, number>> {
   return withClient(url, async (c) => {
     const { rows } = await c.query<Record<string, string>>(`select

@@ -18,27 +18,58 @@ export interface LoadResult {
   errors: number;
   /** The machine's 1-minute load average as the run ended: other work skews the figures. */
   loadAverage: number;
+  /** Responses by status code. */
+  statusCounts: Record<string, number>;
 }
 
+/** One request of a load run: a GET of `path` unless told otherwise. */
+export interface PlannedRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The `n`th request of a run (counted across its connections). */
+export type Planner = (n: number) => PlannedRequest;
+
 /**
- * Hammers `baseUrl` with GETs, each connection taking the next path from
- * `paths` in turn (so a list of ids is rotated through rather than one cached row)
- * and, when `cookies` are given, the next of those too (signed in as one user after another).
+ * GETs of `paths` in turn (so a list of ids is rotated through rather than
+ * one cached row) and, when `cookies` are given, with the next of those too
+ * (signed in as one user after another).
  */
+export function rotating(paths: readonly string[], cookies: readonly string[] = []): Planner {
+  if (paths.length === 0) throw new Error('No paths to request');
+  return (n) => {
+    const cookie = cookies[n % cookies.length];
+    return { path: paths[n % paths.length]!, ...(cookie ? { headers: { cookie } } : {}) };
+  };
+}
+
+/** Hammers `baseUrl`, each connection taking the next request of `plan`. */
 async function run(
   baseUrl: string,
-  paths: readonly string[],
+  plan: Planner,
   connections: number,
   limit: { durationS: number } | { amount: number },
-  cookies: readonly string[] = [],
 ): Promise<autocannon.Result> {
-  if (paths.length === 0) throw new Error('No paths to request');
   let next = 0;
   const nextRequest = (req: autocannon.Request): autocannon.Request => {
-    const path = paths[next % paths.length]!;
-    const cookie = cookies[next % cookies.length];
+    const planned = plan(next);
     next += 1;
-    return cookie ? { ...req, path, headers: { ...req.headers, cookie } } : { ...req, path };
+    const json = planned.body !== undefined;
+    return {
+      ...req,
+      method: planned.method ?? 'GET',
+      path: planned.path,
+      headers: {
+        ...req.headers,
+        ...(json ? { 'content-type': 'application/json' } : {}),
+        ...planned.headers,
+      },
+      ...(json ? { body: JSON.stringify(planned.body) } : {}),
+    };
   };
   return autocannon({
     url: baseUrl,
@@ -48,24 +79,7 @@ async function run(
   });
 }
 
-export async function measure(
-  baseUrl: string,
-  paths: readonly string[],
-  opts: LoadOptions,
-  /** Health URL to wait on after the warm-up, so its backlog is not measured. */
-  settleUrl?: string,
-  /** Session cookies to take turns with; none: signed out. */
-  cookies: readonly string[] = [],
-): Promise<LoadResult> {
-  if (opts.warmupS > 0) {
-    // Every path once, then the timed warm-up: what is measured is the steady
-    // state of a server that has seen its pages, not its first visits.
-    const amount = Math.max(paths.length, opts.connections);
-    await run(baseUrl, paths, opts.connections, { amount }, cookies);
-    await run(baseUrl, paths, opts.connections, { durationS: opts.warmupS }, cookies);
-    if (settleUrl) await settle(settleUrl);
-  }
-  const r = await run(baseUrl, paths, opts.connections, { durationS: opts.durationS }, cookies);
+function loadResult(r: autocannon.Result): LoadResult {
   return {
     reqPerSec: Math.round(r.requests.average),
     p50Ms: r.latency.p50,
@@ -74,7 +88,31 @@ export async function measure(
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
+    statusCounts: Object.fromEntries(
+      Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]),
+    ),
   };
+}
+
+export async function measure(
+  baseUrl: string,
+  paths: readonly string[] | Planner,
+  opts: LoadOptions,
+  /** Health URL to wait on after the warm-up, so its backlog is not measured. */
+  settleUrl?: string,
+  /** Session cookies to take turns with; none: signed out. */
+  cookies: readonly string[] = [],
+): Promise<LoadResult> {
+  const plan = typeof paths === 'function' ? paths : rotating(paths, cookies);
+  if (opts.warmupS > 0) {
+    // Every path once, then the timed warm-up: what is measured is the steady
+    // state of a server that has seen its pages, not its first visits.
+    const amount = Math.max(typeof paths === 'function' ? 0 : paths.length, opts.connections);
+    await run(baseUrl, plan, opts.connections, { amount });
+    await run(baseUrl, plan, opts.connections, { durationS: opts.warmupS });
+    if (settleUrl) await settle(settleUrl);
+  }
+  return loadResult(await run(baseUrl, plan, opts.connections, { durationS: opts.durationS }));
 }
 
 /** Status of one GET, to tell whether an endpoint exists before loading it (0: no answer). */

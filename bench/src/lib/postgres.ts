@@ -59,11 +59,21 @@ export async function dropDatabase(name: string): Promise<void> {
 }
 
 /**
- * Creates an empty database; unless `keep`, it is dropped if the run stops
- * early. Returns a function that drops it (and forgets the cleanup).
+ * Creates an empty database (or, with `template`, a copy of that one);
+ * unless `keep`, it is dropped if the run stops early. Returns a function
+ * that drops it (and forgets the cleanup).
  */
-export async function createDatabase(name: string, keep = false): Promise<() => Promise<void>> {
-  await withClient(adminUrl, (c) => c.query(`create database ${c.escapeIdentifier(name)}`));
+export async function createDatabase(
+  name: string,
+  keep = false,
+  template?: string,
+): Promise<() => Promise<void>> {
+  await withClient(adminUrl, (c) =>
+    c.query(
+      `create database ${c.escapeIdentifier(name)}` +
+        (template ? ` template ${c.escapeIdentifier(template)}` : ''),
+    ),
+  );
   const drop = () => dropDatabase(name);
   const forget = keep ? () => false : onCleanup(drop);
   return async () => {
