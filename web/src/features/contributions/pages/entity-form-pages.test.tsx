@@ -8,7 +8,7 @@ import { json } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { makeSearchReply } from '../../search/test-support';
 import { callsTo, signedInApi } from '../../settings/test-support';
-import { errorUnder, makeSubmissionCreated } from '../form-test-support';
+import { errorUnder, makeSubmissionCreated } from '../test-support';
 
 afterEach(() => {
   cleanup();

@@ -8,7 +8,7 @@ import { renderApp } from '../../../test/render-app';
 import { makeRelease, makeTrack } from '../../releases/test-support';
 import { makeSearchReply } from '../../search/test-support';
 import { callsTo, signedInApi, stubObjectUrls } from '../../settings/test-support';
-import { errorUnder, languagesReply, makeSubmissionCreated } from '../form-test-support';
+import { errorUnder, languagesReply, makeSubmissionCreated } from '../test-support';
 
 beforeEach(stubObjectUrls);
 
