@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SocketEvent } from '@earmark/common';
@@ -6,7 +6,7 @@ import type { Notification } from '@earmark/common';
 import { useCurrentUser } from '../../lib/current-user';
 import { notificationKeys } from '../../lib/query-keys';
 import { showSnackbar } from '../../lib/snackbar';
-import { useSocketEvent } from '../../lib/socket';
+import { useSocket, useSocketEvent } from '../../lib/socket';
 import {
   addLiveNotification,
   markAllNotificationsRead,
@@ -51,6 +51,15 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
     },
     userId !== null,
   );
+
+  // What arrived while there was no connection (before the first one, or
+  // during a drop) was never pushed: each connection reads the count again.
+  const { connected } = useSocket();
+  useEffect(() => {
+    if (connected && userId) {
+      void queryClient.invalidateQueries({ queryKey: [...notificationKeys.all, userId] });
+    }
+  }, [connected, userId, queryClient]);
 
   const markRead = useMutation({
     mutationFn: markAllNotificationsRead,

@@ -182,6 +182,21 @@ describe('the notifications bell and drawer', () => {
     );
   });
 
+  it('reads the count again after the connection comes back, for what came while it was down', async () => {
+    let unread = 1;
+    mockApi({
+      'GET /api/users/me': json(200, makeUser()),
+      'GET /api/notifications/unread-count': () => json(200, { count: unread }),
+    });
+    const { socket } = renderApp('/', here);
+    await screen.findByRole('button', { name: 'Notifications (1)' });
+
+    socket.drop();
+    unread = 3;
+    socket.reconnect();
+    expect(await screen.findByRole('button', { name: 'Notifications (3)' })).toBeTruthy();
+  });
+
   it('throws the spec text when used outside its provider', () => {
     function Reader() {
       useNotifications();
