@@ -13,6 +13,7 @@ import {
 } from '@earmark/common';
 import { artists, releases } from '../../db/schema/catalogue';
 import { submissions } from '../../db/schema/submissions';
+import { adminActions } from '../../db/schema/admin';
 import { users } from '../../db/schema/users';
 import { call, expectCountersConsistent, ok } from '../entries/test-support';
 import { notificationsOf, postComment } from '../comments/test-support';
@@ -170,10 +171,19 @@ describe('contributions: discards, pending deletions, lists and visibility', () 
       1,
     );
 
+    const processor = await admin(t);
     const reply = await ok(
-      call(t, await admin(t), 'POST', '/submissions/process-pending-deletion', body),
+      call(t, processor, 'POST', '/submissions/process-pending-deletion', body),
     );
     expect(reply).toEqual({ deleted: { releases: 1, artists: 0, labels: 0, genres: 0 } });
+    // The audit log keeps who removed what.
+    const logged = await t.db
+      .select()
+      .from(adminActions)
+      .where(eq(adminActions.targetId, made.entityId));
+    expect(logged).toMatchObject([
+      { actorId: processor.user.id, action: 'process-pending-deletion', targetType: 'release' },
+    ]);
     expect(await t.db.select().from(releases).where(eq(releases.id, made.entityId))).toEqual([]);
     expect(
       await t.db.select().from(submissions).where(eq(submissions.entityId, made.entityId)),

@@ -27,13 +27,8 @@ import { accountRateLimit } from '../../plugins/account-rate-limit';
 import { requireConfirmedUser, requireUser, sessionUser } from '../../plugins/session';
 import { specOf } from './kinds';
 import { entityHistory, listSubmissions, submissionDetail, userContributions } from './queries';
-import {
-  discardSubmission,
-  processPendingDeletion,
-  requireContributor,
-  submit,
-  voteOnSubmission,
-} from './service';
+import { discardSubmission, requireContributor, submit, voteOnSubmission } from './service';
+import { processPendingDeletion } from './pending-deletion';
 import './targets';
 
 const tags = ['submissions'];

@@ -15,33 +15,26 @@
  *   (PENDING_ENTITY_DELETION, hidden until an admin processes it); anything
  *   else becomes DISAPPROVED.
  */
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import {
   DISCARD_WINDOW_MS,
-  SUBMISSION_KIND_PLURALS,
   SubmissionMethod,
   SubmissionStatus,
   VOTABLE_SUBMISSION_STATUSES,
   canVoteOnSubmissions,
-  isAdmin,
   isEditorOrAdmin,
   submissionEntityIdKey,
-  type ProcessPendingDeletionInput,
-  type ProcessPendingDeletionReply,
   type SubmissionCard,
   type SubmissionCreated,
   type SubmissionKind,
   ContributorStatus,
 } from '@earmark/common';
 import type { Tx } from '../../db/client';
-import { recountCounters } from '../../db/recount';
-import { entries } from '../../db/schema/entries';
-import { listItems } from '../../db/schema/lists';
 import { submissionVotes, submissions } from '../../db/schema/submissions';
 import { users, type UserRow } from '../../db/schema/users';
 import { visibleAccount } from '../../db/visibility';
 import { cacheTags } from '../../lib/cache-tags';
-import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { violatedUniqueIndex } from '../../lib/unique-violation';
 import { transact, type UnitOfWork, type Writer } from '../../lib/unit-of-work';
@@ -62,7 +55,6 @@ export const DISCARD_NOT_AUTHOR = 'Only the author can discard a contribution';
 export const DISCARD_TOO_LATE =
   'A contribution can only be discarded within an hour of its creation';
 export const DISCARD_HAS_VOTES = 'A contribution that has votes cannot be discarded';
-export const ADMINS_ONLY = 'Only admins can process pending deletions';
 
 export const openUpdateExists = (kind: SubmissionKind) =>
   `This ${kind} already has an open contribution: vote on it or wait until it is decided`;
@@ -339,76 +331,4 @@ export async function discardSubmission(
     await deleteThread(uow, spec.threadKind, id);
     await forgetSubjects(uow, [id]);
   });
-}
-
-const PENDING_KEYS = {
-  release: 'releaseSubmissionIds',
-  artist: 'artistSubmissionIds',
-  label: 'labelSubmissionIds',
-  genre: 'genreSubmissionIds',
-} as const satisfies Record<SubmissionKind, keyof ProcessPendingDeletionInput>;
-
-/**
- * An admin deletes the entities of the listed PENDING_ENTITY_DELETION
- * submissions with every submission about them, in one transaction, and
- * recounts the counters that counted what went with them.
- */
-export async function processPendingDeletion(
-  scope: Writer,
-  actor: UserRow | null,
-  input: ProcessPendingDeletionInput,
-): Promise<ProcessPendingDeletionReply> {
-  if (!actor) throw unauthorized();
-  if (!isAdmin(actor)) throw forbidden(ADMINS_ONLY);
-  const deleted = { releases: 0, artists: 0, labels: 0, genres: 0 };
-  await transact(scope, async (uow) => {
-    const { tx } = uow;
-    const touchedUsers = new Set<string>();
-    const touchedLists = new Set<string>();
-    for (const kind of Object.keys(PENDING_KEYS) as SubmissionKind[]) {
-      const ids = input[PENDING_KEYS[kind]] ?? [];
-      if (ids.length === 0) continue;
-      const spec = specOf(kind);
-      const pending = await tx
-        .select({ entityId: submissions.entityId })
-        .from(submissions)
-        .where(
-          and(
-            eq(submissions.kind, kind),
-            inArray(submissions.id, ids),
-            eq(submissions.status, SubmissionStatus.PENDING_ENTITY_DELETION),
-          ),
-        );
-      const entityIds = [...new Set(pending.map((p) => p.entityId))];
-      if (entityIds.length === 0) continue;
-      if (kind === 'release') {
-        // Entries and list items go with the release: their owners' counters are recounted.
-        const owners = await tx
-          .selectDistinct({ id: entries.userId })
-          .from(entries)
-          .where(inArray(entries.releaseId, entityIds));
-        const holding = await tx
-          .selectDistinct({ id: listItems.listId })
-          .from(listItems)
-          .where(inArray(listItems.releaseId, entityIds));
-        for (const o of owners) touchedUsers.add(o.id);
-        for (const l of holding) touchedLists.add(l.id);
-      }
-      const about = await tx
-        .delete(submissions)
-        .where(and(eq(submissions.kind, kind), inArray(submissions.entityId, entityIds)))
-        .returning({ id: submissions.id });
-      for (const s of about) await deleteThread(uow, spec.threadKind, s.id);
-      if (about.length > 0)
-        await forgetSubjects(
-          uow,
-          about.map((s) => s.id),
-        );
-      for (const entityId of entityIds) await spec.remove(uow, entityId);
-      deleted[SUBMISSION_KIND_PLURALS[kind]] = entityIds.length;
-    }
-    await recountCounters(tx, { users: [...touchedUsers], lists: [...touchedLists] });
-    uow.invalidate(cacheTags.all);
-  });
-  return { deleted };
 }
