@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReleaseSnapshot } from '../schemas/submissions';
+import type { ReleaseSnapshot } from '../schemas/submission-changes';
 import { diffSubmission } from './diff';
 
 const cover = (name: string) => ({

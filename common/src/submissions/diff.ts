@@ -2,7 +2,8 @@ import { explicitCoverArtLabels, releaseTypeLabels } from '../enums';
 import type { ExplicitCoverArt, ReleaseType } from '../enums';
 import { formatReleaseDate } from '../format/release-date';
 import type { Cover } from '../schemas/catalogue';
-import type { SubmissionDiffEntry, SubmissionKind } from '../schemas/submissions';
+import type { SubmissionDiffEntry } from '../schemas/submission-changes';
+import type { SubmissionKind } from '../schemas/submissions';
 
 /**
  * The field-by-field difference between an entity's state before a
