@@ -28,3 +28,4 @@ export * from './schemas/submissions';
 export * from './format/release-date';
 export * from './submissions/diff';
 export * from './schemas/admin';
+export * from './schemas/autofill';
