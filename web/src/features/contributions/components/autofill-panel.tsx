@@ -81,7 +81,12 @@ export function AutofillPanel({
     .filter(notChosen(chosenLabels));
 
   return (
-    <form className={layout.group} aria-label="Autofill" noValidate onSubmit={fill}>
+    <form
+      className={layout.group}
+      aria-label="Autofill from MusicBrainz or Spotify"
+      noValidate
+      onSubmit={fill}
+    >
       <div className={styles.bar}>
         <TextField
           label="Autofill"
