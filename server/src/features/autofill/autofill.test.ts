@@ -7,6 +7,7 @@ import {
   type AutofillRelease,
 } from '@earmark/common';
 import { call, member, ok, type Member } from '../entries/test-support';
+import { AUTOFILLS_PER_HOUR } from './routes';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createArtist, createLabel } from '../../../test/catalogue-factories';
 import {
@@ -209,6 +210,16 @@ describe('autofill', () => {
     const res = await autofill('spotify', SPOTIFY.multiDisc, someone, bare);
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe('Spotify autofill is not configured');
+  });
+
+  it('limits each account to AUTOFILLS_PER_HOUR calls an hour', async () => {
+    const busy = await member(t);
+    for (let i = 0; i < AUTOFILLS_PER_HOUR; i++) {
+      expect((await autofill('musicbrainz', MB.multiDisc, busy)).statusCode).toBe(200);
+    }
+    expect((await autofill('musicbrainz', MB.multiDisc, busy)).statusCode).toBe(429);
+    // Another account is not held back.
+    expect((await autofill('musicbrainz', MB.multiDisc)).statusCode).toBe(200);
   });
 
   it('is for signed-in, confirmed contributors only', async () => {
