@@ -222,6 +222,18 @@ describe('autofill', () => {
     expect((await autofill('musicbrainz', MB.multiDisc)).statusCode).toBe(200);
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/autofill/musicbrainz/{idOrUrl}',
+        '/api/autofill/spotify/{idOrUrl}',
+      ]),
+    );
+  });
+
   it('is for signed-in, confirmed contributors only', async () => {
     expect((await autofill('musicbrainz', MB.multiDisc, null)).statusCode).toBe(401);
     const outsider = await member(t, { contributorStatus: ContributorStatus.NOT_A_CONTRIBUTOR });
