@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { axeCheck, axeViolations } from '../support/axe';
 
 /** Recorded in fixtures-data/musicbrainz/, served by global setup's stand-in for MusicBrainz. */
 const PINK_MOON = '0c7d9a5e-3f1b-4c2a-8e6d-5b4a3c2d1e0f';
@@ -27,6 +28,8 @@ test('a release autofilled from a MusicBrainz address is reviewed, submitted and
   await expect(form.getByLabel('Or an image address')).toHaveValue(
     new RegExp(`/coverart/release/${PINK_MOON}/front$`),
   );
+
+  expect(await axeViolations(axeCheck(page), 'Add Release after autofill')).toEqual([]);
 
   // The artist is made through its own submission unless an earlier run made it.
   const createArtist = page.getByRole('button', { name: 'Create artist Nick Drake' });
