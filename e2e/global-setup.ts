@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { ENV } from './support/env';
+import { startFakeMusicBrainz } from './support/fake-musicbrainz';
 import { isHealthy, pruneOldRuns, runName, snapshotWebDist, startServer } from './support/server';
 
 /**
@@ -39,7 +40,22 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   pruneOldRuns(dataRoot);
   const dataDir = path.join(dataRoot, runName());
   const webDistDir = snapshotWebDist(webDist, dataDir);
-  const server = await startServer({ repoRoot, entry, dataDir, webDistDir });
+  // Autofill reads MusicBrainz and its covers from a local stand-in; the
+  // cover address it gives is on loopback, which imageUrl fetches may reach here.
+  const musicBrainz = await startFakeMusicBrainz(path.join(e2eDir, 'fixtures-data'));
+  (globalThis as { earmarkFakeMusicBrainz?: typeof musicBrainz }).earmarkFakeMusicBrainz =
+    musicBrainz;
+  const server = await startServer({
+    repoRoot,
+    entry,
+    dataDir,
+    webDistDir,
+    extraEnv: {
+      MUSICBRAINZ_URL: musicBrainz.url,
+      COVERART_URL: `${musicBrainz.url}/coverart`,
+      IMAGE_URL_ALLOW_HOSTS: '127.0.0.1',
+    },
+  });
 
   process.env[ENV.baseURL] = server.baseURL;
   process.env[ENV.dataDir] = dataDir;

@@ -29,3 +29,4 @@ export * from './format/release-date';
 export * from './submissions/diff';
 export * from './schemas/admin';
 export * from './schemas/submission-changes';
+export * from './schemas/autofill';

@@ -25,6 +25,8 @@ export interface StartServerOptions {
   dataDir: string;
   /** The built web client to serve (WEB_DIST_DIR). */
   webDistDir: string;
+  /** More settings for the server (the fake MusicBrainz it reads, say). */
+  extraEnv?: Record<string, string>;
 }
 
 export interface StartedServer {
@@ -95,7 +97,12 @@ function tail(file: string, lines = 40): string {
  * browser tests exercise what a fresh checkout runs. Variables that would
  * point it at shared services (a CI PostgreSQL or Redis) are removed.
  */
-function serverEnv(port: number, dataDir: string, webDistDir: string): NodeJS.ProcessEnv {
+function serverEnv(
+  port: number,
+  dataDir: string,
+  webDistDir: string,
+  extraEnv: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TEST_DATABASE_URL', 'NODE_ENV']) {
     delete env[name];
@@ -111,6 +118,7 @@ function serverEnv(port: number, dataDir: string, webDistDir: string): NodeJS.Pr
     TRUST_PROXY: 'true',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_EMAIL: ADMIN.email,
+    ...extraEnv,
   };
 }
 
@@ -135,7 +143,7 @@ function startTimeoutMs(): number {
 
 /** Starts the built server and resolves once GET /api/health answers 200. */
 export async function startServer(options: StartServerOptions): Promise<StartedServer> {
-  const { repoRoot, entry, dataDir, webDistDir } = options;
+  const { repoRoot, entry, dataDir, webDistDir, extraEnv } = options;
   const timeoutMs = startTimeoutMs();
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
@@ -147,7 +155,7 @@ export async function startServer(options: StartServerOptions): Promise<StartedS
   const out = openSync(logFile, 'a');
   const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,
-    env: serverEnv(port, dataDir, webDistDir),
+    env: serverEnv(port, dataDir, webDistDir, extraEnv),
     stdio: ['ignore', out, out],
   });
   closeSync(out);

@@ -18,4 +18,24 @@ describe('loadConfig', () => {
       loadConfig({ IMAGE_URL_ALLOW_HOSTS: ' 127.0.0.1, Covers.Local ,' }).imageUrlAllowHosts,
     ).toEqual(['127.0.0.1', 'covers.local']);
   });
+
+  it('reads the autofill services, with Spotify only when both credentials are set', () => {
+    expect(loadConfig({}).autofill).toEqual({
+      musicBrainzUrl: 'https://musicbrainz.org',
+      coverArtUrl: 'https://coverartarchive.org',
+      spotifyApiUrl: 'https://api.spotify.com',
+      spotifyAccountsUrl: 'https://accounts.spotify.com',
+      spotifyCredentials: null,
+      timeoutMs: 5000,
+    });
+    const set = loadConfig({
+      MUSICBRAINZ_URL: 'http://127.0.0.1:8080/',
+      SPOTIFY_CLIENT_ID: 'id',
+      SPOTIFY_CLIENT_SECRET: 'secret',
+    }).autofill;
+    expect(set.musicBrainzUrl).toBe('http://127.0.0.1:8080');
+    expect(set.spotifyCredentials).toEqual({ clientId: 'id', clientSecret: 'secret' });
+    expect(loadConfig({ SPOTIFY_CLIENT_ID: 'id' }).autofill.spotifyCredentials).toBeNull();
+    expect(() => loadConfig({ COVERART_URL: 'not a url' })).toThrow(/COVERART_URL/);
+  });
 });

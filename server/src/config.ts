@@ -43,6 +43,16 @@ const envSchema = z.object({
    * hourly, once a day across instances. Unset: on, except under NODE_ENV=test.
    */
   DAILY_JOBS: z.enum(['true', 'false', '1', '0', '']).optional(),
+  /** The MusicBrainz web service and the Cover Art Archive that release autofill reads. */
+  MUSICBRAINZ_URL: z.url().default('https://musicbrainz.org'),
+  COVERART_URL: z.url().default('https://coverartarchive.org'),
+  /** The Spotify Web API and its accounts service; autofill from Spotify needs the client id and secret. */
+  SPOTIFY_API_URL: z.url().default('https://api.spotify.com'),
+  SPOTIFY_ACCOUNTS_URL: z.url().default('https://accounts.spotify.com'),
+  SPOTIFY_CLIENT_ID: z.string().trim().default(''),
+  SPOTIFY_CLIENT_SECRET: z.string().trim().default(''),
+  /** How long an autofill waits for MusicBrainz or Spotify before answering 502. */
+  AUTOFILL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Skip the demo seed on first start (the admin account is still made). */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''])
@@ -75,6 +85,15 @@ export interface Config {
   imageUrlAllowHosts: string[];
   /** Whether this process runs the daily jobs (see DAILY_JOBS). */
   dailyJobs: boolean;
+  autofill: {
+    musicBrainzUrl: string;
+    coverArtUrl: string;
+    spotifyApiUrl: string;
+    spotifyAccountsUrl: string;
+    /** Null when the client id or secret is not set: Spotify autofill answers 503. */
+    spotifyCredentials: { clientId: string; clientSecret: string } | null;
+    timeoutMs: number;
+  };
 }
 
 /** Parses the environment once; the error names every bad variable. */
@@ -113,8 +132,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.DAILY_JOBS === undefined || e.DAILY_JOBS === ''
         ? e.NODE_ENV !== 'test'
         : e.DAILY_JOBS === 'true' || e.DAILY_JOBS === '1',
+    autofill: {
+      musicBrainzUrl: trimSlash(e.MUSICBRAINZ_URL),
+      coverArtUrl: trimSlash(e.COVERART_URL),
+      spotifyApiUrl: trimSlash(e.SPOTIFY_API_URL),
+      spotifyAccountsUrl: trimSlash(e.SPOTIFY_ACCOUNTS_URL),
+      spotifyCredentials:
+        e.SPOTIFY_CLIENT_ID && e.SPOTIFY_CLIENT_SECRET
+          ? { clientId: e.SPOTIFY_CLIENT_ID, clientSecret: e.SPOTIFY_CLIENT_SECRET }
+          : null,
+      timeoutMs: e.AUTOFILL_TIMEOUT_MS,
+    },
   };
 }
+
+const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
 function defaultWebDist(): string {
   // server/src/config.ts (tsx) and server/dist/main.js (bundle) both sit two levels below the repo.

@@ -84,6 +84,11 @@ export function hasNonLatinLetters(value: string): boolean {
   return NON_LATIN_LETTER.test(value);
 }
 
+/** True when the text may stand as a Latin form (`titleLatin`, `nameLatin`). */
+export function isLatinForm(value: string): boolean {
+  return LATIN_FORM.test(value);
+}
+
 /**
  * An optional Latin form (`titleLatin`, `nameLatin`): null or absent clears
  * it; given, it must use the Latin form's characters, and only where the
@@ -91,7 +96,7 @@ export function hasNonLatinLetters(value: string): boolean {
  */
 function latinForm(p: string) {
   return text(p, { min: 1, max: ENTITY_NAME_MAX_LENGTH })
-    .refine((v) => LATIN_FORM.test(v), {
+    .refine(isLatinForm, {
       error: `${p} may only contain the letters A-Z, digits, spaces, hyphens, apostrophes and periods`,
     })
     .nullable()

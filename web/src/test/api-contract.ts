@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   artistSchema,
+  autofillReleaseSchema,
   commentSchema,
   createReportReplySchema,
   createListReplySchema,
@@ -109,6 +110,7 @@ const CONTRACT: [method: string, path: string, reply: z.ZodType][] = [
   ['GET', `/history/(release|artist|label|genre)/${ID}`, historyPageSchema],
   ['GET', '/languages', z.array(languageSchema)],
   ['POST', `/submissions/(releases|artists|labels|genres)(/${ID})?`, submissionCreatedSchema],
+  ['GET', `/autofill/(musicbrainz|spotify)/${ID}`, autofillReleaseSchema],
 ];
 
 const ROUTES = CONTRACT.map(([method, path, reply]) => ({

@@ -1,5 +1,5 @@
 import { ReleaseType, formatDuration, parseDuration } from '@earmark/common';
-import type { DatePrecision, ExplicitCoverArt, Release } from '@earmark/common';
+import type { AutofillRelease, DatePrecision, ExplicitCoverArt, Release } from '@earmark/common';
 import type { ReportProblem } from './submission-form';
 import { orNull } from './submission-form';
 import type { Named } from './components/entity-picker';
@@ -59,8 +59,6 @@ export function newReleaseValues(): ReleaseFormValues {
 
 /** The form filled with a release as it is now (the note is the editor's to write). */
 export function releaseValues(release: Release): ReleaseFormValues {
-  const [year = '', month = '', day = ''] = release.date?.split('-') ?? [];
-  const precision = release.date ? (release.datePrecision ?? 'day') : '';
   return {
     ...newReleaseValues(),
     title: release.title,
@@ -69,10 +67,7 @@ export function releaseValues(release: Release): ReleaseFormValues {
     labels: release.labels.map(({ id, name }) => ({ id, name })),
     languagesIds: release.languages.map((language) => language.id),
     type: String(release.type),
-    datePrecision: precision,
-    year,
-    month: precision === 'year' ? '' : String(Number(month) || ''),
-    day: precision === 'day' ? String(Number(day) || '') : '',
+    ...dateFields(release.date, release.datePrecision),
     explicitCoverArt: [...release.explicitCoverArt],
     tracks: [...release.tracks]
       .sort((a, b) => a.order - b.order)
@@ -82,6 +77,49 @@ export function releaseValues(release: Release): ReleaseFormValues {
         title: track.title,
         duration: formatDuration(track.durationMs),
       })),
+  };
+}
+
+/** A date ('YYYY-MM-DD', the earliest day it could be) as the form's date fields at its precision. */
+export function dateFields(
+  date: string | null,
+  datePrecision: DatePrecision | null,
+): Pick<ReleaseFormValues, 'datePrecision' | 'year' | 'month' | 'day'> {
+  const [year = '', month = '', day = ''] = date?.split('-') ?? [];
+  const precision = date ? (datePrecision ?? 'day') : '';
+  return {
+    datePrecision: precision,
+    year,
+    month: precision === 'year' || precision === '' ? '' : String(Number(month) || ''),
+    day: precision === 'day' ? String(Number(day) || '') : '',
+  };
+}
+
+/**
+ * The form filled from an autofill: what the service knows replaces what
+ * was typed; the artists and labels it matched become chosen ones, and the
+ * languages, explicit cover art and note are left as they are.
+ */
+export function autofilledValues(
+  values: ReleaseFormValues,
+  found: AutofillRelease,
+): ReleaseFormValues {
+  return {
+    ...values,
+    title: found.title,
+    titleLatin: found.titleLatin ?? '',
+    type: String(found.type),
+    ...dateFields(found.date, found.datePrecision),
+    artists: found.artists.flatMap(({ name, artistId }) =>
+      artistId ? [{ id: artistId, name }] : [],
+    ),
+    labels: found.labels.flatMap(({ name, labelId }) => (labelId ? [{ id: labelId, name }] : [])),
+    imageUrl: found.coverUrl ?? '',
+    tracks: found.tracks.map((track) => ({
+      track: track.track,
+      title: track.title,
+      duration: formatDuration(track.durationMs),
+    })),
   };
 }
 

@@ -26,6 +26,7 @@ import {
 import type { ReleaseFormValues } from '../release-form-values';
 import { payloadResolver, showSubmitError, useSubmissionDone } from '../submission-form';
 import { useLanguages, useSubmit } from '../submit-api';
+import { AutofillPanel } from './autofill-panel';
 import { CreateEntityDialog } from './create-entity-dialog';
 import { EntityPickerField } from './entity-picker';
 import { NoteAndSubmit } from './note-and-submit';
@@ -130,6 +131,11 @@ export function ReleaseForm({ release }: { release?: Release }) {
 
   return (
     <FormProvider {...form}>
+      {!editing && (
+        <div className={styles.autofill}>
+          <AutofillPanel onCreate={(kind, name) => setCreating({ kind, name })} />
+        </div>
+      )}
       <form
         className={layout.form}
         noValidate
