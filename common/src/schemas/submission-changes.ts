@@ -116,4 +116,3 @@ export const submissionDiffEntrySchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type SubmissionDiffEntry = z.infer<typeof submissionDiffEntrySchema>;
-
