@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BadgeKind, ContributorStatus, SupporterStatus, enumValues } from '../enums';
+import { AccountStatus, BadgeKind, ContributorStatus, SupporterStatus, enumValues } from '../enums';
 import { msg } from './messages';
 import { oneOf, queryInt, text } from './fields';
 import { cursorPageFieldsSchema, pageFieldsSchema } from './catalogue';
@@ -37,7 +37,15 @@ export type SupporterStatusInput = z.input<typeof supporterStatusInputSchema>;
 export const adminUserReplySchema = z.object({ user: publicUserSchema });
 export type AdminUserReply = z.infer<typeof adminUserReplySchema>;
 
+export const accountStatusInputSchema = z.object({
+  userId,
+  status: numericEnum('status', AccountStatus),
+});
+export type AccountStatusInput = z.input<typeof accountStatusInputSchema>;
+
 export const LAST_ADMIN_MESSAGE = 'The last admin cannot be demoted';
+export const OWN_ACCOUNT_STATUS_MESSAGE = 'You cannot change your own account status';
+export const DELETED_ACCOUNT_MESSAGE = 'A deleted account cannot be changed';
 
 export const ADMIN_MESSAGE_MAX_LENGTH = 1_000;
 export const ADMIN_LINK_MAX_LENGTH = 500;

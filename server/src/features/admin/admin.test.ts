@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountStatus,
+  DELETED_ACCOUNT_MESSAGE,
+  OWN_ACCOUNT_STATUS_MESSAGE,
   type AuditPage,
   ContributorStatus,
   LAST_ADMIN_MESSAGE,
@@ -190,5 +192,85 @@ describe('admin status calls', () => {
     );
     expect(next.actions[0]!.createdAt <= log.actions[1]!.createdAt).toBe(true);
     expect(next.actions.map((a) => a.id)).not.toContain(log.actions[0]!.id);
+  });
+
+  describe('account status', () => {
+    const setAccount = (who: Member | null, userId: string, status: unknown) =>
+      call(t, who, 'PATCH', '/admin/user/account-status', { userId, status });
+
+    it('bans: the sessions end, the profile hides, sign-in is refused; an unban restores', async () => {
+      const target = await member(t);
+      await ok(call(t, target, 'GET', '/users/me'));
+      expect((await setAccount(null, target.user.id, AccountStatus.BANNED)).statusCode).toBe(401);
+      expect((await setAccount(someone, target.user.id, AccountStatus.BANNED)).statusCode).toBe(
+        403,
+      );
+      const bad = await setAccount(admin, target.user.id, 30);
+      expect(bad.statusCode).toBe(400);
+      expect(JSON.stringify(bad.json().message)).toContain(
+        'status must be one of the following values: 10, 20, 50, 80, 100',
+      );
+
+      const { user } = await ok<{ user: { accountStatus: number } }>(
+        setAccount(admin, target.user.id, AccountStatus.BANNED),
+      );
+      expect(user.accountStatus).toBe(AccountStatus.BANNED);
+      expect((await call(t, target, 'GET', '/users/me')).statusCode).toBe(401);
+      const profile = `/users/username/${target.user.username}`;
+      expect((await call(t, null, 'GET', profile)).statusCode).toBe(404);
+      expect((await call(t, admin, 'GET', profile)).statusCode).toBe(200);
+
+      await ok(setAccount(admin, target.user.id, AccountStatus.CONFIRMED));
+      expect((await call(t, null, 'GET', profile)).statusCode).toBe(200);
+    });
+
+    it('keeps warned a state only admins see', async () => {
+      const target = await member(t);
+      await ok(setAccount(admin, target.user.id, AccountStatus.WARNED));
+      const profile = `/users/username/${target.user.username}`;
+      const seen = await ok<{ accountStatus?: number }>(call(t, someone, 'GET', profile));
+      expect(seen.accountStatus).toBeUndefined();
+      const adminSees = await ok<{ accountStatus?: number }>(call(t, admin, 'GET', profile));
+      expect(adminSees.accountStatus).toBe(AccountStatus.WARNED);
+      await ok(call(t, target, 'GET', '/users/me'));
+    });
+
+    it('deletes for good: the account is anonymised and cannot be changed again', async () => {
+      const target = await member(t, { name: 'Real Name' });
+      const { user } = await ok<{ user: { username: string; name: string | null } }>(
+        setAccount(admin, target.user.id, AccountStatus.DELETED),
+      );
+      expect(user.username).toMatch(/^deleted-[0-9a-f]{20}$/);
+      expect(user.name).toBeNull();
+      const [row] = await t.db.select().from(users).where(eq(users.id, target.user.id));
+      expect(row).toMatchObject({ email: `${user.username}@deleted.invalid`, imageSm: null });
+      expect((await call(t, target, 'GET', '/users/me')).statusCode).toBe(401);
+      const again = await setAccount(admin, target.user.id, AccountStatus.CONFIRMED);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(DELETED_ACCOUNT_MESSAGE);
+    });
+
+    it('never changes its own status nor leaves no active admin', async () => {
+      const own = await setAccount(admin, admin.user.id, AccountStatus.BANNED);
+      expect(own.statusCode).toBe(409);
+      expect(own.json().message).toBe(OWN_ACCOUNT_STATUS_MESSAGE);
+      // Only `admin` and `other` are admins here.
+      await t.db
+        .update(users)
+        .set({ contributorStatus: ContributorStatus.CONTRIBUTOR })
+        .where(
+          and(eq(users.contributorStatus, ContributorStatus.ADMIN), ne(users.id, admin.user.id)),
+        );
+      // Another admin may be banned while one stays active.
+      const other = await member(t, { contributorStatus: ContributorStatus.ADMIN });
+      await ok(setAccount(admin, other.user.id, AccountStatus.BANNED));
+      // A banned admin no longer counts: the only active one cannot step down.
+      const last = await call(t, admin, 'PATCH', '/admin/user/contributor-status', {
+        userId: admin.user.id,
+        status: ContributorStatus.EDITOR,
+      });
+      expect(last.statusCode).toBe(409);
+      await ok(setAccount(admin, other.user.id, AccountStatus.CONFIRMED));
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  accountStatusInputSchema,
   adminNotificationInputSchema,
   auditPageSchema,
   auditQuerySchema,
@@ -11,7 +12,13 @@ import {
 import { requireUser, sessionUser } from '../../plugins/session';
 import { toPublicUser } from '../users/present';
 import { readAuditLog } from './audit';
-import { assertAdmin, sendAdminMessage, setContributorStatus, setSupporterStatus } from './service';
+import {
+  assertAdmin,
+  sendAdminMessage,
+  setAccountStatus,
+  setContributorStatus,
+  setSupporterStatus,
+} from './service';
 
 const tags = ['admin'];
 const response = { 200: adminUserReplySchema };
@@ -36,6 +43,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = sessionUser(request);
       const { userId, supporter } = request.body;
       const user = await setSupporterStatus(app.writer, actor, userId, supporter);
+      return { user: toPublicUser(user, actor) };
+    },
+  );
+
+  app.patch(
+    '/user/account-status',
+    { schema: { tags, body: accountStatusInputSchema, response }, preHandler: requireUser },
+    async (request) => {
+      const actor = sessionUser(request);
+      const { userId, status } = request.body;
+      const user = await setAccountStatus(app.writer, app.config.dataDir, actor, userId, status);
       return { user: toPublicUser(user, actor) };
     },
   );

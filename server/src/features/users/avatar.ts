@@ -18,7 +18,8 @@ export const AVATAR_VARIANTS: readonly ImageVariant[] = [
  * Of the given avatar files, those no account points at any more. Names are
  * content hashes, so two people who upload the same picture share its files.
  */
-async function unreferenced(db: Db, files: string[]): Promise<string[]> {
+/** Those of `files` no account refers to any more (safe to remove). */
+export async function unreferenced(db: Db, files: string[]): Promise<string[]> {
   if (files.length === 0) return [];
   const rows = await db
     .select({ sm: users.imageSm, md: users.imageMd })
@@ -26,6 +27,11 @@ async function unreferenced(db: Db, files: string[]): Promise<string[]> {
     .where(or(inArray(users.imageSm, files), inArray(users.imageMd, files)));
   const used = new Set(rows.flatMap((r) => [r.sm, r.md]));
   return files.filter((f) => !used.has(f));
+}
+
+/** Removes the avatar files of a change once no account refers to them. */
+export async function removeAvatarFiles(db: Db, dataDir: string, files: string[]): Promise<void> {
+  await removeMediaFiles(mediaDir(dataDir, 'avatars'), await unreferenced(db, files));
 }
 
 /**
