@@ -116,11 +116,6 @@ export const paths = {
     path: '/history/:kind/:id',
     href: (kind: string, id: string) => `/history/${enc(kind)}/${enc(id)}`,
   },
-  /** The edit page of a release, artist, label or genre (`releases`, `artists`...). */
-  editEntity: {
-    path: '/contributions/:kind/:id',
-    href: (plural: string, id: string) => `/contributions/${enc(plural)}/${enc(id)}`,
-  },
   /* The contribution forms: edit pages of each kind and Add genre. */
   editRelease: {
     path: '/contributions/releases/:id',

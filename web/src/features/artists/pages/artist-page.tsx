@@ -43,7 +43,7 @@ export default function ArtistPage() {
         menu={
           <EditHistoryMenu
             name={artist.name}
-            editHref={paths.editEntity.href('artists', artist.id)}
+            editHref={paths.editArtist.href(artist.id)}
             historyHref={paths.entityHistory.href('artist', artist.id)}
           />
         }

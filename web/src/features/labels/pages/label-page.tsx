@@ -36,7 +36,7 @@ export default function LabelPage() {
         menu={
           <EditHistoryMenu
             name={label.name}
-            editHref={paths.editEntity.href('labels', label.id)}
+            editHref={paths.editLabel.href(label.id)}
             historyHref={paths.entityHistory.href('label', label.id)}
           />
         }

@@ -75,7 +75,7 @@ export default function ReleasePage() {
             <ReportButton type="release" id={release.id} what="release" />
             <EditHistoryMenu
               name={release.title}
-              editHref={paths.editEntity.href('releases', release.id)}
+              editHref={paths.editRelease.href(release.id)}
               historyHref={paths.entityHistory.href('release', release.id)}
             />
           </>
