@@ -28,5 +28,6 @@ export * from './schemas/submissions';
 export * from './format/release-date';
 export * from './submissions/diff';
 export * from './schemas/admin';
+export * from './schemas/moderation';
 export * from './schemas/submission-changes';
 export * from './schemas/autofill';
