@@ -54,6 +54,7 @@ import { reportsRoutes } from './features/reports/routes';
 import { searchRoutes } from './features/search/routes';
 import { historyRoutes, submissionsRoutes } from './features/submissions/routes';
 import { adminRoutes } from './features/admin/routes';
+import { adminMergeRoutes } from './features/admin/merge-routes';
 import { autofillRoutes } from './features/autofill/routes';
 
 declare module 'fastify' {
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(submissionsRoutes, { prefix: '/submissions' });
       await api.register(historyRoutes, { prefix: '/history' });
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(adminMergeRoutes, { prefix: '/admin' });
       await api.register(autofillRoutes, { prefix: '/autofill' });
     },
     { prefix: '/api' },

@@ -171,9 +171,20 @@ const releaseDate = (s: Snapshot) => {
   return asText(formatReleaseDate(asText(s.date), known ? precision : 'day'));
 };
 
+/**
+ * An admin merge is recorded on the target as a change whose `changes`
+ * name the entity merged into it (`mergedFrom`); history shows it first.
+ */
+const mergedFrom = textField(
+  'mergedFrom',
+  'Merged from',
+  (s) => asNamed([s.mergedFrom])[0]?.name ?? null,
+);
+
 /** Which fields each kind shows, in the order its pages show them. */
 const FIELDS: Record<SubmissionKind, readonly FieldDiff[]> = {
   release: [
+    mergedFrom,
     textField('title', 'Title'),
     textField('titleLatin', 'Latin title'),
     namedSetField('artists', 'Artists'),
@@ -186,11 +197,12 @@ const FIELDS: Record<SubmissionKind, readonly FieldDiff[]> = {
     tracksField(),
   ],
   artist: [
+    mergedFrom,
     textField('name', 'Name'),
     textField('nameLatin', 'Latin name'),
     textField('bio', 'Bio'),
   ],
-  label: [textField('name', 'Name'), textField('nameLatin', 'Latin name')],
+  label: [mergedFrom, textField('name', 'Name'), textField('nameLatin', 'Latin name')],
   genre: [
     textField('name', 'Name'),
     textField('bio', 'Description'),

@@ -12,6 +12,7 @@ import { utcDay } from './dates';
 import { ReleaseListCache } from './list-cache';
 import { listReleases } from './lists';
 import { releasePageMeta } from './page-meta';
+import { followMerge } from '../admin/merge';
 import { getPublicRelease, withViewerEntry } from './service';
 import { withViewerEntries } from './summaries';
 
@@ -53,11 +54,13 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: idParamsSchema, response: { 200: releaseSchema } } },
     async (request, reply) => {
       const { id } = request.params;
-      const release = await app.readCache.get(`release:${id}`, releasePageTags, () =>
-        getPublicRelease(app.db, id),
-      );
-      if (!request.user) return sendCached(reply, release, releaseSchema);
-      return withViewerEntry(app.db, release.value, request.user);
+      return followMerge(app.db, reply, 'release', id, async () => {
+        const release = await app.readCache.get(`release:${id}`, releasePageTags, () =>
+          getPublicRelease(app.db, id),
+        );
+        if (!request.user) return sendCached(reply, release, releaseSchema);
+        return withViewerEntry(app.db, release.value, request.user);
+      });
     },
   );
 };

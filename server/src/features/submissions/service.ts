@@ -55,6 +55,7 @@ export const DISCARD_NOT_AUTHOR = 'Only the author can discard a contribution';
 export const DISCARD_TOO_LATE =
   'A contribution can only be discarded within an hour of its creation';
 export const DISCARD_HAS_VOTES = 'A contribution that has votes cannot be discarded';
+export const DISCARD_MERGE = 'A merge cannot be discarded';
 
 export const openUpdateExists = (kind: SubmissionKind) =>
   `This ${kind} already has an open contribution: vote on it or wait until it is decided`;
@@ -290,6 +291,8 @@ export async function discardSubmission(
     if (row.userId !== actor.id) throw forbidden(DISCARD_NOT_AUTHOR);
     if (Date.now() - row.createdAt.getTime() > DISCARD_WINDOW_MS) throw forbidden(DISCARD_TOO_LATE);
     if (row.upvotes + row.downvotes > 0) throw forbidden(DISCARD_HAS_VOTES);
+    // An admin merge is recorded as a change of its target; it cannot be taken back this way.
+    if (row.changes.mergedFrom) throw conflict(DISCARD_MERGE);
     if (row.appliedAt) {
       const [later] = await tx
         .select({ n: count() })
