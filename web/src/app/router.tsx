@@ -152,6 +152,10 @@ function contributionBrowsePages(): RouteObject[] {
       lazy: lazyPage(() => import('../features/contributions/pages/pending-deletions-page')),
     },
     {
+      path: paths.merge.path,
+      lazy: lazyPage(() => import('../features/contributions/pages/merge-page')),
+    },
+    {
       path: paths.entityHistory.path,
       lazy: lazyPage(() => import('../features/contributions/pages/history-page')),
     },

@@ -111,6 +111,7 @@ export const paths = {
     path: '/contributions/pending-deletions',
     href: () => '/contributions/pending-deletions',
   },
+  merge: { path: '/contributions/merge', href: () => '/contributions/merge' },
   /** An entity's applied changes (`release`, `artist`, `label`, `genre`). */
   entityHistory: {
     path: '/history/:kind/:id',

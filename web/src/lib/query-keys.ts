@@ -163,3 +163,10 @@ export const contributionFormKeys = {
   /** A picker's matches of one type for a text (SearchReply). */
   picker: (type: string, q: string) => [...contributionFormKeys.all, 'picker', type, q] as const,
 };
+
+/** What an admin merge would move (MergeReply), by kind and the two ids. */
+export const mergeKeys = {
+  all: ['merge'] as const,
+  preview: (entityType: string, fromId: string, intoId: string) =>
+    [...mergeKeys.all, 'preview', entityType, fromId, intoId] as const,
+};

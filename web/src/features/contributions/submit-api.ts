@@ -8,6 +8,7 @@ import type {
   Language,
   ReleaseSubmission,
   SearchReply,
+  SearchType,
   SubmissionCreated,
   SubmissionKind,
 } from '@earmark/common';
@@ -107,7 +108,7 @@ export function useLanguages() {
 export type PickerType = 'artists' | 'labels' | 'genres';
 
 /** A picker's matches for a text (the first ten of one type); nothing is asked for an empty text. */
-export function usePickerSearch(type: PickerType, q: string) {
+export function usePickerSearch(type: SearchType, q: string) {
   return useQuery(
     queryOptions({
       queryKey: contributionFormKeys.picker(type, q),

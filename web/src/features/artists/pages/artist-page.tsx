@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { LoadFailure } from '../../../components/load-failure';
+import { MergedRedirect } from '../../../components/merged-redirect';
 import { EmptyState } from '../../../components/empty-state';
 import { EditHistoryMenu } from '../../../components/edit-history-menu';
 import { EntityHeader } from '../../../components/entity-header';
@@ -23,6 +24,9 @@ export default function ArtistPage() {
   }
 
   const artist = query.data;
+  if (artist.id !== id) {
+    return <MergedRedirect from={paths.artist.href(id)} to={paths.artist.href(artist.id)} />;
+  }
   const groups = groupDiscography(artist.releases);
   const count = artist.releases.length;
 

@@ -1,8 +1,9 @@
 import { matchPath, useLocation } from 'react-router';
-import { SUBMISSION_KINDS, SUBMISSION_KIND_PLURALS } from '@earmark/common';
+import { SUBMISSION_KINDS, SUBMISSION_KIND_PLURALS, isAdmin } from '@earmark/common';
 import { NotFoundView } from '../../../components/error-views';
 import { PageFrame } from '../../../components/page-frame';
 import { TabLinks } from '../../../components/tabs';
+import { useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../lib/paths';
 import { SubmissionCards } from '../components/submission-cards';
 import { SubmissionFilters, useSubmissionFilter } from '../components/submission-filters';
@@ -14,6 +15,12 @@ const KIND_TABS = SUBMISSION_KINDS.map((kind) => ({
   label: kindLabels[kind].many,
 }));
 
+/** The admin pages beside the kinds, for admins only. */
+const ADMIN_TABS = [
+  { to: paths.pendingDeletions.href(), label: 'Pending deletions' },
+  { to: paths.merge.href(), label: 'Merge' },
+];
+
 /**
  * /contributions/{releases|artists|labels|genres}/{open|auto-approved}: a
  * kind's submissions in a status, newest or oldest first, as endless cards.
@@ -24,6 +31,7 @@ export default function ContributionsPage() {
   const kind = kindOfPlural(match?.params.kind);
   const tab = LIST_STATUSES.find((item) => item.slug === match?.params.status);
   const filter = useSubmissionFilter(kind ?? 'release', tab?.status);
+  const { user } = useCurrentUser();
   if (!kind || !tab) return <NotFoundView />;
 
   const plural = SUBMISSION_KIND_PLURALS[kind];
@@ -32,7 +40,12 @@ export default function ContributionsPage() {
     <PageFrame
       title={title}
       heading="Contributions"
-      subNav={<TabLinks items={KIND_TABS} label="Contribution kinds" />}
+      subNav={
+        <TabLinks
+          items={isAdmin(user) ? [...KIND_TABS, ...ADMIN_TABS] : KIND_TABS}
+          label="Contribution kinds"
+        />
+      }
     >
       <div className={styles.statusTabs}>
         <TabLinks

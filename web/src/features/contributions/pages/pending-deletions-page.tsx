@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { SUBMISSION_KINDS, SubmissionStatus, isAdmin } from '@earmark/common';
+import { SUBMISSION_KINDS, SubmissionStatus } from '@earmark/common';
 import type { ProcessPendingDeletionInput, SubmissionKind } from '@earmark/common';
 import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';
-import { NotFoundView } from '../../../components/error-views';
 import { LoadError } from '../../../components/load-failure';
 import { LoadMore } from '../../../components/load-more';
 import { PageFrame } from '../../../components/page-frame';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../lib/paths';
 import { pageCards, submissionsInfiniteQueryOptions, useProcessPendingDeletions } from '../api';
+import { AdminOnly } from '../components/admin-only';
 import { SubmissionByline } from '../components/submission-byline';
 import { kindLabels } from '../kinds';
 import styles from './pending-deletions-page.module.css';
@@ -35,9 +34,11 @@ const NOTHING: Selection = { release: [], artist: [], label: [], genre: [] };
  * entities wait to be deleted; the chosen ones are deleted at once.
  */
 export default function PendingDeletionsPage() {
-  const { user } = useCurrentUser();
-  if (!isAdmin(user)) return <NotFoundView />;
-  return <PendingDeletions />;
+  return (
+    <AdminOnly>
+      <PendingDeletions />
+    </AdminOnly>
+  );
 }
 
 function PendingDeletions() {

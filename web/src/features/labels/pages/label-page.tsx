@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { ReleaseListKind } from '@earmark/common';
 import { LoadFailure } from '../../../components/load-failure';
+import { MergedRedirect } from '../../../components/merged-redirect';
 import { EditHistoryMenu } from '../../../components/edit-history-menu';
 import { EntityHeader } from '../../../components/entity-header';
 import { PageFrame } from '../../../components/page-frame';
@@ -21,6 +22,9 @@ export default function LabelPage() {
   }
 
   const label = query.data;
+  if (label.id !== id) {
+    return <MergedRedirect from={paths.label.href(id)} to={paths.label.href(label.id)} />;
+  }
   const count = `${label.releasesCount.toLocaleString('en')} ${label.releasesCount === 1 ? 'release' : 'releases'}`;
 
   return (

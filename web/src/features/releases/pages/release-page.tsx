@@ -3,6 +3,7 @@ import { CommentTargetKind, formatRating, releaseTypeLabels } from '@earmark/com
 import type { Release } from '@earmark/common';
 import { EditHistoryMenu } from '../../../components/edit-history-menu';
 import { LoadFailure } from '../../../components/load-failure';
+import { MergedRedirect } from '../../../components/merged-redirect';
 import { paths } from '../../../lib/paths';
 import { PageFrame } from '../../../components/page-frame';
 import { PageSpinner } from '../../../components/spinner';
@@ -45,6 +46,9 @@ export default function ReleasePage() {
   }
 
   const release = query.data;
+  if (release.id !== id) {
+    return <MergedRedirect from={paths.release.href(id)} to={paths.release.href(release.id)} />;
+  }
   const artists = joinNames(release.artists.map((artist) => artist.name));
   // A cover with content warnings is not put into link previews.
   const image =
