@@ -43,6 +43,7 @@ import {
   userReleaseDateStatsSchema,
   userTagStatsSchema,
   userContributionsSchema,
+  mergeReplySchema,
 } from '@earmark/common';
 
 /**
@@ -107,6 +108,7 @@ const CONTRACT: [method: string, path: string, reply: z.ZodType][] = [
   ['GET', `/submissions/(release|artist|label|genre)/${ID}`, submissionDetailSchema],
   ['GET', `/submissions/user-contributions/${ID}`, userContributionsSchema],
   ['POST', '/submissions/process-pending-deletion', processPendingDeletionReplySchema],
+  ['(GET|POST)', '/admin/merge(/preview)?', mergeReplySchema],
   ['GET', `/history/(release|artist|label|genre)/${ID}`, historyPageSchema],
   ['GET', '/languages', z.array(languageSchema)],
   ['POST', `/submissions/(releases|artists|labels|genres)(/${ID})?`, submissionCreatedSchema],

@@ -33,6 +33,7 @@ import {
   createUsers,
 } from '../../../test/catalogue-factories';
 import { call, expectCountersConsistent, member, ok, type Member } from '../entries/test-support';
+import { DISCARD_MERGE } from '../submissions/service';
 import { admin as adminOf } from '../submissions/test-support';
 
 describe('admin merge', () => {
@@ -351,6 +352,15 @@ describe('admin merge', () => {
     expect(target.releases.map((r) => r.id).sort()).toEqual([shared.id, own.id].sort());
     const history = await ok<HistoryPage>(call(t, null, 'GET', `/history/artist/${into.id}`));
     expect(history.changes[0]!.diff[0]).toMatchObject({ field: 'mergedFrom', after: from.name });
+    // The recorded merge is no contribution its author could take back.
+    const discard = await call(
+      t,
+      admin,
+      'DELETE',
+      `/submissions/artists/${history.changes[0]!.id}`,
+    );
+    expect(discard.statusCode).toBe(409);
+    expect(discard.json().message).toBe(DISCARD_MERGE);
     await expectCountersConsistent(t);
   });
 

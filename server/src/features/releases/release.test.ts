@@ -129,11 +129,11 @@ describe('releases: GET /api/releases/:id', () => {
     });
   });
 
-  it('answers 404 for unknown, pending-deletion and merged releases', async () => {
+  it('answers 404 for unknown and pending-deletion releases, and leads merged ones to their target', async () => {
     const pending = await createRelease(t.db, { pendingDeletion: true });
     const kept = await createRelease(t.db);
     const merged = await createRelease(t.db, { mergedIntoId: kept.id });
-    for (const id of ['nope', pending.id, merged.id]) {
+    for (const id of ['nope', pending.id]) {
       const res = await get(id);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
@@ -142,6 +142,9 @@ describe('releases: GET /api/releases/:id', () => {
         message: 'Release not found',
       });
     }
+    const moved = await get(merged.id);
+    expect(moved.statusCode).toBe(308);
+    expect(moved.headers.location).toBe(`/api/releases/${kept.id}`);
   });
 
   it('refuses an id that cannot be one', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { ReleaseType } from '@earmark/common';
 import type { Artist } from '@earmark/common';
 import { json, mockApi, signedOut } from '../../../test/fetch-mock';
@@ -50,5 +50,17 @@ describe('artist page', () => {
     });
     renderApp('/artist/a1');
     expect(await screen.findByText('There are no releases')).toBeTruthy();
+  });
+
+  it('moves to the artist a merged one went into (the API followed the merge)', async () => {
+    // The server answers the merged id with a redirect to the target, which fetch follows.
+    mockApi({
+      'GET /api/users/me': signedOut,
+      'GET /api/artists/old': json(200, artist),
+      'GET /api/artists/a1': json(200, artist),
+    });
+    const { router } = renderApp('/artist/old');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/artist/a1'));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Мира Вейл');
   });
 });

@@ -1,15 +1,13 @@
 import { useRef } from 'react';
 import { useController } from 'react-hook-form';
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
-import { SEARCH_QUERY_MAX } from '@earmark/common';
 import type { SearchReply } from '@earmark/common';
 import { Button } from '../../../components/button';
 import { IconButton } from '../../../components/icon-button';
 import { CloseIcon, PlusIcon } from '../../../components/icons';
-import { TextField } from '../../../components/text-field';
 import { useSearchText } from '../../../components/use-search-text';
-import { errorMessage } from '../../../lib/api';
 import { usePickerSearch } from '../submit-api';
+import { PickerSearchField, pickerStatus } from './picker-search-field';
 import type { PickerType } from '../submit-api';
 import results from '../../../components/picker-results.module.css';
 import styles from './entity-picker.module.css';
@@ -72,12 +70,7 @@ export function EntityPicker({
   const found = q ? matches(search.data, type) : [];
   const chosen = new Set(value.map((entity) => entity.id));
 
-  let status = '';
-  if (q && search.isFetching) status = 'Searching…';
-  else if (q && search.isError) status = `The search failed: ${errorMessage(search.error)}`;
-  else if (q && search.data) {
-    status = found.length === 0 ? `No ${many} match “${q}”.` : `${found.length} found.`;
-  }
+  const status = pickerStatus(q, search, found.length, many);
 
   return (
     <fieldset className={layout.group}>
@@ -97,23 +90,17 @@ export function EntityPicker({
           ))}
         </ul>
       )}
-      <TextField
-        label={`Find ${many}`}
-        type="search"
-        placeholder={`Search ${many} by name`}
-        autoComplete="off"
-        maxLength={SEARCH_QUERY_MAX}
-        value={text}
+      <PickerSearchField
+        many={many}
+        text={text}
+        onText={setText}
+        status={status}
         error={error}
-        ref={(element) => {
+        inputRef={(element) => {
           input.current = element;
           inputRef?.(element);
         }}
-        onChange={(event) => setText(event.target.value)}
       />
-      <p className={results.status} role="status">
-        {status}
-      </p>
       {found.length > 0 && (
         <ul className={results.results} aria-label={`Matching ${many}`}>
           {found.map((entity) => (

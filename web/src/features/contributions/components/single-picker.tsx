@@ -1,12 +1,10 @@
 import { useRef } from 'react';
-import { SEARCH_QUERY_MAX } from '@earmark/common';
 import type { SearchType } from '@earmark/common';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
 import { useSearchText } from '../../../components/use-search-text';
-import { errorMessage } from '../../../lib/api';
 import { hitsOf, type SearchHit } from '../../search';
 import { usePickerSearch } from '../submit-api';
+import { PickerSearchField, pickerStatus } from './picker-search-field';
 import results from '../../../components/picker-results.module.css';
 import layout from './form-layout.module.css';
 import styles from './single-picker.module.css';
@@ -41,12 +39,7 @@ export function SinglePicker({
   const search = usePickerSearch(type, q);
   const found = q ? hitsOf(search.data, type).filter((hit) => hit.id !== excludeId) : [];
 
-  let status = '';
-  if (q && search.isFetching) status = 'Searching…';
-  else if (q && search.isError) status = `The search failed: ${errorMessage(search.error)}`;
-  else if (q && search.data) {
-    status = found.length === 0 ? `No ${many} match “${q}”.` : `${found.length} found.`;
-  }
+  const status = pickerStatus(q, search, found.length, many);
 
   return (
     <fieldset className={layout.group}>
@@ -73,19 +66,13 @@ export function SinglePicker({
         </div>
       ) : (
         <>
-          <TextField
-            label={`Find ${many}`}
-            type="search"
-            placeholder={`Search ${many} by name`}
-            autoComplete="off"
-            maxLength={SEARCH_QUERY_MAX}
-            value={text}
-            ref={input}
-            onChange={(event) => setText(event.target.value)}
+          <PickerSearchField
+            many={many}
+            text={text}
+            onText={setText}
+            status={status}
+            inputRef={input}
           />
-          <p className={results.status} role="status">
-            {status}
-          </p>
           {found.length > 0 && (
             <ul className={results.results} aria-label={`Matching ${many}`}>
               {found.map((hit) => (
