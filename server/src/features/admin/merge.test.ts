@@ -387,5 +387,18 @@ describe('admin merge', () => {
     // Nothing was changed by the refused calls.
     expect((await call(t, null, 'GET', `/labels/${a.id}`)).statusCode).toBe(200);
     expect((await call(t, null, 'GET', `/labels/${pending.id}`)).statusCode).toBe(404);
+
+    // A label's credits move like an artist's.
+    const release = await createRelease(t.db, { labels: [a] });
+    const done = await ok<MergeReply>(merge(admin, input));
+    expect(countOf(done, 'releases')).toBe(1);
+    const [credit] = await t.db
+      .select()
+      .from(releaseLabels)
+      .where(eq(releaseLabels.releaseId, release.id));
+    expect(credit).toMatchObject({ labelId: b.id, position: 0 });
+    expect((await call(t, null, 'GET', `/labels/${a.id}`)).headers.location).toBe(
+      `/api/labels/${b.id}`,
+    );
   });
 });
