@@ -22,8 +22,11 @@ import {
   type ResultCache,
 } from './upstream';
 
-/** MusicBrainz asks for at most one request a second from each application. */
-export const MUSICBRAINZ_GAP_MS = 1000;
+/**
+ * MusicBrainz asks for at most one request a second from each application;
+ * a caller waits at most ten turns, beyond that the call answers 503.
+ */
+export const MUSICBRAINZ_SPACING = { service: 'MusicBrainz', gapMs: 1000, maxWaitMs: 10_000 };
 
 const MALFORMED: Record<AutofillSource, string> = {
   musicbrainz: 'Give a MusicBrainz release id or a musicbrainz.org/release address',
@@ -43,8 +46,8 @@ export class Autofill {
   constructor(private readonly app: FastifyInstance) {
     const { redis } = app;
     this.spacer = redis
-      ? redisSpacer(redis, 'earmark-autofill:musicbrainz-slot', MUSICBRAINZ_GAP_MS)
-      : inProcessSpacer(MUSICBRAINZ_GAP_MS);
+      ? redisSpacer(redis, 'earmark-autofill:musicbrainz-slot', MUSICBRAINZ_SPACING)
+      : inProcessSpacer(MUSICBRAINZ_SPACING);
     this.cache = redis ? redisCache(redis, 'earmark-autofill:') : inProcessCache();
     this.spotify = new SpotifyClient(app.config.autofill);
   }

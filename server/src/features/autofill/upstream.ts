@@ -56,18 +56,33 @@ export async function upstreamJson(req: UpstreamRequest): Promise<unknown> {
 
 /** Spaces calls to a service at least `gapMs` apart: across instances through Redis, else in this process. */
 export interface RequestSpacer {
-  /** Resolves when the caller's turn has come. */
+  /**
+   * Resolves when the caller's turn has come. A turn further away than the
+   * spacer's longest wait is not taken: the call is refused with 503 at
+   * once, so a burst of callers never builds an endless queue.
+   */
   turn(): Promise<void>;
 }
 
+export const busy = (service: string) =>
+  new AppError(503, `${service} is busy; please try again in a moment`);
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function inProcessSpacer(gapMs: number): RequestSpacer {
+/** How a service's calls are spaced: its name (for messages), the gap and the longest wait for a turn. */
+export interface Spacing {
+  service: string;
+  gapMs: number;
+  maxWaitMs: number;
+}
+
+export function inProcessSpacer({ service, gapMs, maxWaitMs }: Spacing): RequestSpacer {
   let nextSlot = 0;
   return {
     async turn() {
       const now = Date.now();
       const slot = Math.max(now, nextSlot);
+      if (slot - now > maxWaitMs) throw busy(service);
       nextSlot = slot + gapMs;
       if (slot > now) await sleep(slot - now);
     },
@@ -76,21 +91,28 @@ export function inProcessSpacer(gapMs: number): RequestSpacer {
 
 /**
  * Takes the next free slot in Redis on Redis's own clock (instances' clocks
- * may differ) and answers how long to wait for it.
+ * may differ) and answers how long to wait for it, or -1 without taking it
+ * when it lies further than the caller will wait.
  */
 const TAKE_SLOT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local gap = tonumber(ARGV[1])
 local slot = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0'))
+if slot - now > tonumber(ARGV[2]) then return -1 end
 redis.call('SET', KEYS[1], slot + gap, 'PX', slot - now + gap)
 return slot - now
 `;
 
-export function redisSpacer(redis: Redis, key: string, gapMs: number): RequestSpacer {
+export function redisSpacer(
+  redis: Redis,
+  key: string,
+  { service, gapMs, maxWaitMs }: Spacing,
+): RequestSpacer {
   return {
     async turn() {
-      const wait = Number(await redis.eval(TAKE_SLOT, 1, key, gapMs));
+      const wait = Number(await redis.eval(TAKE_SLOT, 1, key, gapMs, maxWaitMs));
+      if (wait < 0) throw busy(service);
       if (wait > 0) await sleep(wait);
     },
   };
