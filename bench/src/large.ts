@@ -4,7 +4,7 @@ import path from 'node:path';
 import { datasetCounts, prepareDatasetFromEnv, sampleIds } from './large/dataset';
 import { collectDeepPages } from './large/depth';
 import { ensureBenchLists, listCounts, listSamples, listScenarios } from './large/lists';
-import { COLUMN_NOTES, failures, outcomeTable } from './large/report';
+import { COLUMN_NOTES, notMeasured, outcomeTable } from './large/report';
 import { runScenario, type Outcome } from './large/run-scenario';
 import { scenarios, type Scenario } from './large/scenarios';
 import { startEarmark } from './lib/earmark';
@@ -149,8 +149,8 @@ export async function runLarge(): Promise<void> {
       );
       console.log(outcomeTable(bareResult, outcomes, LOAD.connections));
       console.log(`\n${COLUMN_NOTES.map((n) => `  ${n}`).join('\n')}`);
-      const failed = failures(outcomes);
-      if (failed.length > 0) console.log(`\nFailed:\n${failed.map((f) => `  ${f}`).join('\n')}`);
+      const unmeasured = notMeasured(outcomes);
+      if (unmeasured.length > 0) console.log(`\n${unmeasured.map((f) => `  ${f}`).join('\n')}`);
       const file = writeResults('large', at, {
         at,
         machine: machine(),

@@ -2,7 +2,9 @@ import { fmt, table } from '../lib/report';
 import type { LoadResult } from '../lib/load';
 import type { Outcome } from './run-scenario';
 
-const ratioText = (ratio: number) => (ratio > 0 ? `1/${(1 / ratio).toFixed(1)}` : '0');
+/** Below the bare route: 1/n of it; above (the bare route was measured under other load): n x. */
+const ratioText = (ratio: number) =>
+  ratio >= 1 ? `${ratio.toFixed(1)}x` : ratio > 0 ? `1/${(1 / ratio).toFixed(1)}` : '0';
 const pct = (n: number) => `${(n * 100).toFixed(0)}%`;
 
 export const COLUMNS = [
@@ -59,14 +61,15 @@ export function outcomeTable(bare: LoadResult, outcomes: Outcome[], connections:
       const name = o.connections === connections ? o.name : `${o.name}, ${o.connections} conn.`;
       rows.push(row(name, o.result, o));
     } else {
-      const status = o.status === 'skipped' ? `skipped: ${o.reason}` : 'failed';
-      rows.push([o.name, '-', '-', '-', '-', '-', '-', status, '-', '-', '-', '-']);
+      rows.push([o.name, '-', '-', '-', '-', '-', '-', o.status, '-', '-', '-', '-']);
     }
   }
   return table(COLUMNS, rows, 1);
 }
 
-/** One line per scenario that did not answer 200, with its reason. */
-export function failures(outcomes: Outcome[]): string[] {
-  return outcomes.flatMap((o) => (o.status === 'failed' ? [`${o.name}: ${o.reason}`] : []));
+/** One line per scenario skipped or failed, with why. */
+export function notMeasured(outcomes: Outcome[]): string[] {
+  return outcomes.flatMap((o) =>
+    o.status === 'measured' ? [] : [`${o.status}: ${o.name}: ${o.reason}`],
+  );
 }
