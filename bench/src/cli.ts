@@ -3,7 +3,8 @@ import { runCleanup } from './lib/cleanup';
 const USAGE = `Usage: npm run bench -- <catalogue|large|paging|live|contributions>
 
   catalogue  seed time and release page / top list latency on the demo catalogue (PGlite, PostgreSQL)
-  large      generates a large dataset in PostgreSQL and loads the main read endpoints
+  large      generates a large dataset in PostgreSQL and loads the main read endpoints,
+             signed out and in, shallow and deep, and a cold long tail (see bench/README.md)
   paging     on the large dataset: the first page, the deepest page number and a cursor page
              near the end of the long lists, one request at a time
   live       500 signed-in sockets and 200 notifications a second: delivery latency from the

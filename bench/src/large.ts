@@ -2,20 +2,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { datasetCounts, prepareDatasetFromEnv, sampleIds } from './large/dataset';
+import { collectDeepPages } from './large/depth';
 import { ensureBenchLists, listCounts, listSamples, listScenarios } from './large/lists';
+import { COLUMN_NOTES, notMeasured, outcomeTable } from './large/report';
+import { runScenario, type Outcome } from './large/run-scenario';
 import { scenarios, type Scenario } from './large/scenarios';
 import { startEarmark } from './lib/earmark';
-import { measure, probe, settle, type LoadOptions, type LoadResult } from './lib/load';
+import { measure, type LoadOptions, type LoadResult } from './lib/load';
 import { repoRoot, requireBuiltServer } from './lib/paths';
 import { freePort } from './lib/ports';
 import { ensureReachable } from './lib/postgres';
 import { startProcess } from './lib/process';
-import { fmt, machine, stamp, table, writeResults } from './lib/report';
+import { fmt, machine, stamp, writeResults } from './lib/report';
 import { signIn } from './lib/sessions';
 
 /**
  * The large-dataset benchmark: 100k releases, 1M ratings in PostgreSQL, the
- * main read endpoints under load, compared with a bare Fastify route.
+ * main read endpoints under load (signed out and signed in, shallow and deep
+ * pages, a cold long tail), each compared with a bare Fastify route, and
+ * each timed one request at a time.
  */
 
 const LOAD: LoadOptions = {
@@ -24,10 +29,11 @@ const LOAD: LoadOptions = {
   warmupS: 3,
 };
 /** Target: at least this share of the bare route's throughput, and a p99 within this. */
-const MIN_RATIO = 1 / 6;
-const MAX_P99_MS = 50;
-/** Signed-in scenarios take turns among this many users' sessions. */
+const TARGET = { minRatio: 1 / 6, maxP99Ms: 50 };
+/** Signed-in scenarios take turns among this many users' sessions (the most active ones). */
 const SIGNED_IN_USERS = 50;
+/** Requests of the one-at-a-time pass of each scenario. */
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 200);
 
 /** BENCH_SCENARIOS: comma-separated parts of scenario names; only those run (all when unset). */
 function chosen(all: Scenario[]): Scenario[] {
@@ -35,27 +41,19 @@ function chosen(all: Scenario[]): Scenario[] {
     .split(',')
     .map((p) => p.trim().toLowerCase())
     .filter(Boolean);
-  if (parts.length === 0) return all;
-  return all.filter((s) => parts.some((p) => s.name.toLowerCase().includes(p)));
+  const signed = process.env.BENCH_SIGNED ?? 'both';
+  if (!['in', 'out', 'both'].includes(signed)) throw new Error('BENCH_SIGNED is out, in or both');
+  return all.filter(
+    (s) =>
+      (signed === 'both' || (signed === 'in') === Boolean(s.signedIn)) &&
+      (parts.length === 0 || parts.some((p) => s.name.toLowerCase().includes(p))),
+  );
 }
 
 const readCache = () =>
   process.env.READ_CACHE_SECONDS === '0'
-    ? 'off (READ_CACHE_SECONDS=0)'
-    : `on (READ_CACHE_SECONDS=${process.env.READ_CACHE_SECONDS ?? 'default'})`;
-
-type Outcome =
-  | {
-      name: string;
-      status: 'measured';
-      result: LoadResult;
-      ratio: number;
-      meetsTarget: boolean;
-      /** Set when the scenario ran at other than the run's connections (and the bare route too). */
-      connections?: number;
-      bare?: LoadResult;
-    }
-  | { name: string; status: 'skipped' | 'failed'; reason: string };
+    ? 'OFF (READ_CACHE_SECONDS=0)'
+    : `ON (READ_CACHE_SECONDS=${process.env.READ_CACHE_SECONDS ?? '30, the default'})`;
 
 async function startBare(logDir: string) {
   const port = await freePort();
@@ -70,16 +68,6 @@ async function startBare(logDir: string) {
   return { baseUrl: `http://127.0.0.1:${port}`, stop: started.stop };
 }
 
-const ratioText = (ratio: number) => (ratio > 0 ? `1/${(1 / ratio).toFixed(1)}` : '0');
-
-function meets(result: LoadResult, bare: LoadResult, maxP99Ms = MAX_P99_MS): boolean {
-  return (
-    result.reqPerSec >= bare.reqPerSec * MIN_RATIO &&
-    result.p99Ms <= maxP99Ms &&
-    result.non2xx + result.errors === 0
-  );
-}
-
 export async function runLarge(): Promise<void> {
   requireBuiltServer();
   if (!(await ensureReachable())) return;
@@ -90,7 +78,7 @@ export async function runLarge(): Promise<void> {
   try {
     const counts = { ...(await datasetCounts(dataset.url)), ...(await listCounts(dataset.url)) };
     console.log('Dataset:', counts);
-    const samples = await sampleIds(dataset.url);
+    const sampled = await sampleIds(dataset.url);
     const run = chosen([...scenarios, ...listScenarios(await listSamples(dataset.url))]);
     const session = await signIn(dataset.url, SIGNED_IN_USERS);
     const bare = await startBare(logDir);
@@ -99,122 +87,98 @@ export async function runLarge(): Promise<void> {
       databaseUrl: dataset.url,
       seedDemo: false,
       timeoutMs: 120_000,
+      env: { READ_CACHE_STATS: 'true' },
     });
     const outcomes: Outcome[] = [];
-    let bareResult: LoadResult;
+    const bareAt = new Map<number, LoadResult>();
+    const bareRoute = async (connections: number) => {
+      const known = bareAt.get(connections);
+      if (known) return known;
+      const measured = await measure(bare.baseUrl, ['/'], { ...LOAD, connections });
+      bareAt.set(connections, measured);
+      return measured;
+    };
+    const header =
+      `Read cache ${readCache()}; load: ${LOAD.connections} connections, ` +
+      `${LOAD.durationS} s per scenario (after a ${LOAD.warmupS} s warm-up unless cold), ` +
+      `loopback only; signed in: BENCH_SIGNED=${process.env.BENCH_SIGNED ?? 'both'}, ` +
+      `taking turns among ${session.cookies.length} of the most active users; ` +
+      `then ${SEQUENTIAL} requests one at a time.`;
     try {
-      console.log(
-        `\nLoad: ${LOAD.connections} connections, ${LOAD.durationS} s per scenario ` +
-          `(after a ${LOAD.warmupS} s warm-up), loopback only; read cache ${readCache()}; ` +
-          `signed-in scenarios take turns among ${session.cookies.length} users.`,
-      );
+      console.log(`\n${header}`);
       process.stdout.write('bare Fastify JSON route ... ');
-      bareResult = await measure(bare.baseUrl, ['/'], LOAD);
+      const bareResult = await bareRoute(LOAD.connections);
       console.log(`${fmt.int(bareResult.reqPerSec)} req/s`);
+      process.stdout.write('reading the deep pages of the long lists ... ');
+      const samples = { ...sampled, deep: await collectDeepPages(server.baseUrl, sampled) };
+      console.log('done');
+      const bench = {
+        baseUrl: server.baseUrl,
+        load: LOAD,
+        samples,
+        cookies: session.cookies,
+        bare: bareRoute,
+        sequentialRequests: SEQUENTIAL,
+        target: TARGET,
+      };
       for (const scenario of run) {
         process.stdout.write(`${scenario.name} ... `);
-        const paths = scenario.paths(samples);
-        const cookies = scenario.signedIn ? session.cookies : [];
-        await settle(`${server.baseUrl}/api/health`);
-        const first = await probe(
-          `${server.baseUrl}${paths[0]}`,
-          cookies[0] ? { cookie: cookies[0] } : {},
-        );
-        if (first.status === 404) {
-          console.log('skipped (no such endpoint yet)');
-          outcomes.push({ name: scenario.name, status: 'skipped', reason: 'no such endpoint yet' });
-          continue;
+        const o = await runScenario(bench, scenario);
+        outcomes.push(o);
+        if (o.status !== 'measured') console.log(`${o.status} (${o.reason})`);
+        else {
+          const hits = o.cache?.lookups
+            ? `, cache hits ${(o.cache.hitRate * 100).toFixed(0)}%`
+            : '';
+          console.log(
+            `${fmt.int(o.result.reqPerSec)} req/s, p99 ${fmt.ms(o.result.p99Ms)} ms${hits}`,
+          );
         }
-        if (first.status !== 200) {
-          const reason = `probe answered ${first.status || 'nothing'}: ${first.body.slice(0, 200)}`;
-          console.log(`failed (${reason})`);
-          outcomes.push({ name: scenario.name, status: 'failed', reason });
-          continue;
-        }
-        const health = `${server.baseUrl}/api/health`;
-        const load = { ...LOAD, connections: scenario.connections ?? LOAD.connections };
-        const result = await measure(server.baseUrl, paths, load, health, cookies);
-        // A scenario at its own connection count is compared with the bare route at that count.
-        const ownBare =
-          load.connections === LOAD.connections
-            ? undefined
-            : await measure(bare.baseUrl, ['/'], load);
-        const ratio = result.reqPerSec / (ownBare ?? bareResult).reqPerSec;
-        console.log(`${fmt.int(result.reqPerSec)} req/s, p99 ${fmt.ms(result.p99Ms)} ms`);
-        outcomes.push({
-          name: scenario.name,
-          status: 'measured',
-          result,
-          ratio,
-          meetsTarget: meets(result, ownBare ?? bareResult, scenario.maxP99Ms),
-          ...(ownBare ? { connections: load.connections, bare: ownBare } : {}),
-        });
       }
+
+      if (dataset.generation) {
+        console.log(`\nDataset generated in ${fmt.s(dataset.generation.totalMs)} s:`);
+        for (const s of dataset.generation.steps) console.log(`  ${s.step}: ${fmt.s(s.ms)} s`);
+      }
+      if (listsAdded)
+        console.log(`\nLists added in ${fmt.s(listsAdded.ms)} s (${listsAdded.step}).`);
+      console.log(`\n${header}`);
+      console.log(
+        `Target: req/s >= 1/6 of the bare route, p99 <= ${TARGET.maxP99Ms} ms ` +
+          `(or the scenario's own), no failures.\n`,
+      );
+      console.log(outcomeTable(bareResult, outcomes, LOAD.connections));
+      console.log(`\n${COLUMN_NOTES.map((n) => `  ${n}`).join('\n')}`);
+      const unmeasured = notMeasured(outcomes);
+      if (unmeasured.length > 0) console.log(`\n${unmeasured.map((f) => `  ${f}`).join('\n')}`);
+      const file = writeResults('large', at, {
+        at,
+        machine: machine(),
+        load: LOAD,
+        readCache: readCache(),
+        signed: process.env.BENCH_SIGNED ?? 'both',
+        signedInUsers: session.cookies.length,
+        sequentialRequests: SEQUENTIAL,
+        target: TARGET,
+        dataset: {
+          database: dataset.name,
+          reused: dataset.reused,
+          kept: dataset.kept,
+          scale,
+          counts,
+          generation: dataset.generation,
+          listsAdded,
+        },
+        bare: Object.fromEntries(bareAt),
+        scenarios: outcomes,
+      });
+      console.log(`\nWritten to ${file}`);
+      if (dataset.kept) console.log(`Dataset kept in database ${dataset.name} (BENCH_KEEP_DB=1).`);
     } finally {
       await server.stop();
       await bare.stop();
       await session.end();
     }
-
-    const row = (name: string, r: LoadResult, ratio: string, target: string) => [
-      name,
-      fmt.int(r.reqPerSec),
-      fmt.ms(r.p50Ms),
-      fmt.ms(r.p99Ms),
-      String(r.non2xx + r.errors),
-      r.loadAverage.toFixed(1),
-      ratio,
-      target,
-    ];
-    const rows = [row('bare Fastify JSON route', bareResult, '1', '')];
-    for (const o of outcomes) {
-      if (o.status === 'measured') {
-        if (o.bare) rows.push(row(`bare route, ${o.connections} connections`, o.bare, '1', ''));
-        const name = o.connections ? `${o.name}, ${o.connections} connections` : o.name;
-        rows.push(row(name, o.result, ratioText(o.ratio), o.meetsTarget ? 'ok' : 'MISS'));
-      } else {
-        const status = o.status === 'skipped' ? 'skipped (no such endpoint yet)' : 'failed';
-        rows.push([o.name, '-', '-', '-', '-', '-', '-', status]);
-      }
-    }
-    if (dataset.generation) {
-      console.log(`\nDataset generated in ${fmt.s(dataset.generation.totalMs)} s:`);
-      for (const s of dataset.generation.steps) console.log(`  ${s.step}: ${fmt.s(s.ms)} s`);
-    }
-    if (listsAdded) console.log(`\nLists added in ${fmt.s(listsAdded.ms)} s (${listsAdded.step}).`);
-    console.log(
-      `\nTarget: req/s >= 1/6 of the bare route, p99 <= ${MAX_P99_MS} ms ` +
-        `(or the scenario's own), no failures.\n`,
-    );
-    console.log(
-      table(
-        ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'load', 'vs bare', 'target'],
-        rows,
-        1,
-      ),
-    );
-    const file = writeResults('large', at, {
-      at,
-      machine: machine(),
-      load: LOAD,
-      readCache: readCache(),
-      signedInUsers: session.cookies.length,
-      target: { minRatioToBare: MIN_RATIO, maxP99Ms: MAX_P99_MS },
-      dataset: {
-        database: dataset.name,
-        reused: dataset.reused,
-        kept: dataset.kept,
-        scale,
-        counts,
-        generation: dataset.generation,
-        listsAdded,
-      },
-      bare: bareResult,
-      scenarios: outcomes,
-    });
-    console.log("(load: the machine's 1-minute load average as each scenario ended)");
-    console.log(`\nWritten to ${file}`);
-    if (dataset.kept) console.log(`Dataset kept in database ${dataset.name} (BENCH_KEEP_DB=1).`);
   } finally {
     await dataset.release();
     fs.rmSync(logDir, { recursive: true, force: true });

@@ -115,10 +115,27 @@ export async function datasetCounts(url: string): Promise<Record<string, number>
   });
 }
 
-export async function sampleIds(url: string): Promise<Samples> {
+const visibleRelease = `pending_deletion = false and merged_into_id is null`;
+
+/** The samples, but the deep pages: those are read from the running server (see depth.ts). */
+export async function sampleIds(url: string): Promise<Omit<Samples, 'deep'>> {
   return withClient(url, async (c) => {
     const ids = async (sql: string) => (await c.query<{ id: string }>(sql)).rows.map((r) => r.id);
+    const years = await c.query<{ year: number }>(`select extract(year from date)::int as year
+      from releases where ratings_count >= 15 and ${visibleRelease}
+      group by 1 order by count(*) desc limit 10`);
+    const users = await c.query<{ id: string; username: string }>(`select id, username from users
+      where account_status not in (80, 100) order by id`);
     return {
+      years: years.rows.map((r) => r.year),
+      genreIds: await ids(`select genre_id as id from release_genres
+        group by genre_id order by count(*) desc limit 20`),
+      allReleaseIds: await ids(`select id from releases where ${visibleRelease} order by id`),
+      allUsers: users.rows,
+      longestReleaseIds: await ids(`select id from releases where ${visibleRelease}
+        order by ratings_count desc, id limit 10`),
+      longestUserIds: await ids(`select id from users where account_status not in (80, 100)
+        order by entries_count desc, id limit 10`),
       releaseIds: await ids(`select id from releases
         where pending_deletion = false and merged_into_id is null order by random() limit 2000`),
       ratedReleaseIds: await ids(`select release_id as id from entries

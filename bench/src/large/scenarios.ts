@@ -1,4 +1,7 @@
 import { ReleaseListKind, ReleaseType, SortBy } from '@earmark/common';
+import { depthScenarios, type DeepPages } from './depth';
+import { longTailScenarios } from './long-tail';
+import { q } from './query';
 import { searchScenarios } from './search';
 
 /** Ids drawn from the dataset; entry-weighted ones follow where the traffic goes. */
@@ -13,30 +16,55 @@ export interface Samples {
   activeUserIds: string[];
   /** What people type into the search box (see search.ts). */
   searchQueries: string[];
+  /** Years with the most releases in the top list, for top-oty. */
+  years: number[];
+  /** The genres users' entries most often carry, for the genre filter. */
+  genreIds: string[];
+  /** Every visible release and every visible user: what the long tail draws from. */
+  allReleaseIds: string[];
+  allUsers: { id: string; username: string }[];
+  /** Releases and users whose lists are the longest: what the depth scenarios page through. */
+  longestReleaseIds: string[];
+  longestUserIds: string[];
+  /** Paths of deep pages, collected from the running server (see depth.ts). */
+  deep: DeepPages;
 }
 
 export interface Scenario {
   name: string;
+  /** The paths requested in turn; none: skipped with `skipReason`. */
   paths: (s: Samples) => string[];
+  skipReason?: string;
   /** Requested by a pool of signed-in users, taking turns; signed out otherwise. */
   signedIn?: boolean;
   /** Connections of this scenario, when not the run's (the bare route is measured alike). */
   connections?: number;
   /** Its own p99 target, when not the run's. */
   maxP99Ms?: number;
+  /** Measured cold: no warm-up pass, and the one-at-a-time requests go on to unseen paths. */
+  cold?: boolean;
 }
 
-const q = (params: Record<string, string | number | boolean>) =>
-  new URLSearchParams(
-    Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
-  ).toString();
+const releaseEntries = (ids: string[], params: Record<string, string | number | boolean>) =>
+  ids.map((releaseId) => `/api/entries?${q({ releaseId, ...params })}`);
+const userEntries = (ids: string[], params: Record<string, string | number | boolean>) =>
+  ids.map((userId) => `/api/entries?${q({ userId, ...params })}`);
+
+/** A user's music page with each sort the API has. */
+const userSorts: Scenario[] = Object.values(SortBy).map((sortBy) => ({
+  name: `GET entries?userId&sortBy=${sortBy}`,
+  paths: (s) => userEntries(s.activeUserIds, { sortBy }),
+}));
+
+/** The profile overview's charts (GET entries/user/{id}/...). */
+const statsKinds = ['ratings', 'artists', 'release-date', 'genres', 'labels', 'tags'];
 
 /**
- * What the large benchmark loads, in order. An endpoint that answers 404
- * (not built yet) is reported as skipped, so scenarios of upcoming endpoints
- * can be listed here ahead of them.
+ * What the large benchmark loads, signed out; `withSignedIn` adds each one
+ * signed in. An endpoint that answers 404 (not built yet) is reported as
+ * skipped, so scenarios of upcoming endpoints can be listed here ahead of them.
  */
-export const scenarios: Scenario[] = [
+const signedOut: Scenario[] = [
   {
     name: 'GET releases/{id}',
     paths: (s) => s.releaseIds.map((id) => `/api/releases/${id}`),
@@ -46,38 +74,67 @@ export const scenarios: Scenario[] = [
     paths: () => [`/api/releases?${q({ type: ReleaseListKind.Top })}`],
   },
   {
+    name: 'GET releases?type=top-oty&year',
+    paths: (s) =>
+      s.years.map((year) => `/api/releases?${q({ type: ReleaseListKind.TopOfTheYear, year })}`),
+  },
+  {
     name: 'GET releases?type=popular',
     paths: () => [`/api/releases?${q({ type: ReleaseListKind.Popular })}`],
   },
   {
-    name: 'GET entries?releaseId&sortBy=ReviewTop&withReview',
+    name: 'GET entries?releaseId&withReview&sortBy=ReviewTop',
     paths: (s) =>
-      s.reviewedReleaseIds.map(
-        (releaseId) =>
-          `/api/entries?${q({ releaseId, sortBy: SortBy.ReviewTop, withReview: true })}`,
-      ),
+      releaseEntries(s.reviewedReleaseIds, { withReview: true, sortBy: SortBy.ReviewTop }),
+  },
+  {
+    name: 'GET entries?releaseId&withReview&sortBy=ReviewDate',
+    paths: (s) =>
+      releaseEntries(s.reviewedReleaseIds, { withReview: true, sortBy: SortBy.ReviewDate }),
   },
   {
     name: 'GET entries?releaseId&sortBy=RatingDate',
+    paths: (s) => releaseEntries(s.ratedReleaseIds, { sortBy: SortBy.RatingDate }),
+  },
+  ...userSorts,
+  {
+    name: 'GET entries?userId&type=LP',
+    paths: (s) => userEntries(s.activeUserIds, { sortBy: SortBy.RatingDate, type: ReleaseType.LP }),
+  },
+  {
+    name: 'GET entries?userId&decade=1990',
+    paths: (s) => userEntries(s.activeUserIds, { sortBy: SortBy.RatingDate, decade: 1990 }),
+  },
+  {
+    name: 'GET entries?userId&genre',
     paths: (s) =>
-      s.ratedReleaseIds.map(
-        (releaseId) => `/api/entries?${q({ releaseId, sortBy: SortBy.RatingDate })}`,
+      s.activeUserIds.map(
+        (userId, i) =>
+          `/api/entries?${q({ userId, sortBy: SortBy.RatingDate, genre: s.genreIds[i % s.genreIds.length]! })}`,
       ),
   },
   {
-    name: 'GET entries?userId&sortBy=RatingHighToLow',
-    paths: (s) =>
-      s.activeUserIds.map(
-        (userId) => `/api/entries?${q({ userId, sortBy: SortBy.RatingHighToLow })}`,
-      ),
+    name: 'GET entries?withReview&sortBy=ReviewDate (/reviews/new)',
+    paths: () => [`/api/entries?${q({ withReview: true, sortBy: SortBy.ReviewDate })}`],
   },
   {
-    name: 'GET entries?userId&sortBy=ReleaseDate&type=LP&decade=1990',
-    paths: (s) =>
-      s.activeUserIds.map(
-        (userId) =>
-          `/api/entries?${q({ userId, sortBy: SortBy.ReleaseDate, type: ReleaseType.LP, decade: 1990 })}`,
-      ),
+    name: 'GET entries?withReview&sortBy=ReviewTop (/reviews/top)',
+    paths: () => [`/api/entries?${q({ withReview: true, sortBy: SortBy.ReviewTop })}`],
   },
+  ...statsKinds.map((kind): Scenario => ({
+    name: `GET entries/user/{id}/${kind}`,
+    paths: (s) => s.activeUserIds.map((id) => `/api/entries/user/${id}/${kind}`),
+  })),
+  ...depthScenarios,
+];
+
+/** Each scenario, then the same signed in. */
+const withSignedIn = (list: Scenario[]): Scenario[] =>
+  list.flatMap((s) => [s, { ...s, name: `${s.name}, signed in`, signedIn: true }]);
+
+/** In order: the long tail first, so no other scenario has warmed the cache for it. */
+export const scenarios: Scenario[] = [
+  ...longTailScenarios,
+  ...withSignedIn(signedOut),
   ...searchScenarios,
 ];

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { random } from '../lib/random';
 import type { Scenario } from './scenarios';
 
 /**
@@ -11,15 +12,6 @@ import type { Scenario } from './scenarios';
 
 /** How many queries of each sort: the scenario rotates through all of them. */
 const PER_SORT = 150;
-
-/** A small deterministic generator, so every run asks the same queries. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 /** The name with one typo: a letter dropped, doubled, swapped with the next or replaced. */
 function withTypo(name: string, rand: () => number): string {

@@ -102,6 +102,8 @@ export async function measure(
   settleUrl?: string,
   /** Session cookies to take turns with; none: signed out. */
   cookies: readonly string[] = [],
+  /** Called just before the timed run (after the warm-up and settling). */
+  beforeTimed: () => Promise<unknown> = async () => undefined,
 ): Promise<LoadResult> {
   const plan = typeof paths === 'function' ? paths : rotating(paths, cookies);
   if (opts.warmupS > 0) {
@@ -112,7 +114,53 @@ export async function measure(
     await run(baseUrl, plan, opts.connections, { durationS: opts.warmupS });
     if (settleUrl) await settle(settleUrl);
   }
+  await beforeTimed();
   return loadResult(await run(baseUrl, plan, opts.connections, { durationS: opts.durationS }));
+}
+
+/** Latency of requests sent one at a time. */
+export interface SequentialResult {
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers outside 2xx and requests that got no answer. */
+  failed: number;
+}
+
+/** The value below which `share` of the sorted `values` lie (nearest rank). */
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? 0;
+
+/**
+ * `amount` GETs of `plan` from its `from`th request on, each sent once the
+ * one before was answered, timed to the fraction of a millisecond (the
+ * load runs' latencies are whole milliseconds).
+ */
+export async function oneAtATime(
+  baseUrl: string,
+  plan: Planner,
+  amount: number,
+  from = 0,
+): Promise<SequentialResult> {
+  const ms: number[] = [];
+  let failed = 0;
+  for (let n = from; n < from + amount; n += 1) {
+    const { path, headers } = plan(n);
+    const started = performance.now();
+    try {
+      const res = await fetch(`${baseUrl}${path}`, {
+        headers,
+        signal: AbortSignal.timeout(60_000),
+      });
+      await res.arrayBuffer();
+      if (!res.ok) failed += 1;
+    } catch {
+      failed += 1;
+    }
+    ms.push(performance.now() - started);
+  }
+  ms.sort((a, b) => a - b);
+  return { requests: amount, p50Ms: percentile(ms, 0.5), p99Ms: percentile(ms, 0.99), failed };
 }
 
 /** Status of one GET, to tell whether an endpoint exists before loading it (0: no answer). */

@@ -8,16 +8,7 @@ import {
   type PagedUsers,
 } from '@earmark/common';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  Plans?: PlanNode[];
-}
-
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+import { capturingStatements, explain, type PlanNode } from '../../test/plans';
 
 /**
  * On PostgreSQL, with enough rows for the planner to care: a cursor page
@@ -62,19 +53,10 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('keyset plans', () =
 
   /** The plan of the page query a request runs, executed (EXPLAIN ANALYZE). */
   async function planOf(url: string): Promise<PlanNode[]> {
-    const seen: { query: string; params: unknown[] }[] = [];
-    const client = t.db as unknown as {
-      session: { logger: { logQuery(q: string, p: unknown[]): void } };
-      $client: { query(q: string, p: unknown[]): Promise<{ rows: { 'QUERY PLAN': unknown }[] }> };
-    };
-    const original = client.session.logger;
-    client.session.logger = { logQuery: (query, params) => seen.push({ query, params }) };
-    try {
+    const seen = await capturingStatements(t, async () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, res.body).toBe(200);
-    } finally {
-      client.session.logger = original;
-    }
+    });
     // The page's query is the one that selects the sort keys (k0, k1...).
     const ordered = seen.filter((s) => /as "k0"/.test(s.query));
     expect(ordered).toHaveLength(1);
@@ -82,9 +64,7 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('keyset plans', () =
     // No rows skipped by OFFSET: a cursor page starts where its keys are.
     const offset = / offset \$(\d+)/.exec(query);
     if (offset) expect(params[Number(offset[1]) - 1]).toBe(0);
-    const { rows } = await client.$client.query(`explain (analyze, format json) ${query}`, params);
-    const [plan] = rows[0]!['QUERY PLAN'] as [{ Plan: PlanNode }];
-    return nodes(plan.Plan);
+    return explain(t, { query, params }, true);
   }
 
   /** A cursor at position `n` of a list, from the cursor of its first page. */

@@ -101,6 +101,21 @@ describe('ReadCache', () => {
     expect(runs).toBe(1);
   });
 
+  it('counts how each reader was served', async () => {
+    const { cache, compute, advance } = setup();
+    const slow = deferred<string>();
+    const both = [cache.get('k', [], () => slow.promise), cache.get('k', [], compute('x'))];
+    slow.resolve('v');
+    await Promise.all(both);
+    await cache.get('k', [], compute('x'));
+    advance(1000);
+    await cache.get('k', [], compute('y'));
+    expect(cache.stats).toEqual({ hits: 1, stale: 1, joined: 1, misses: 1, bypassed: 0 });
+    const off = new ReadCache({ ttlMs: 0, maxEntries: 10 });
+    await off.get('k', [], compute('z'));
+    expect(off.stats).toMatchObject({ hits: 0, misses: 0, bypassed: 1 });
+  });
+
   it('does not keep a failed computation', async () => {
     const { cache, compute } = setup();
     await expect(

@@ -71,7 +71,23 @@ interface Pending {
  */
 export type PayloadTags<V> = readonly string[] | ((value: V) => readonly string[]);
 
+/** How readers were served since the cache was made (see ReadCache.stats). */
+export interface ReadCacheStats {
+  /** A fresh stored payload. */
+  hits: number;
+  /** An expired one, served once more while its successor is computed. */
+  stale: number;
+  /** Waited for the computation another reader had started. */
+  joined: number;
+  /** Computed for this reader. */
+  misses: number;
+  /** The cache is off: computed for every reader. */
+  bypassed: number;
+}
+
 export class ReadCache {
+  /** Counts of how `get` served its callers: plain increments, read by the bench. */
+  readonly stats: ReadCacheStats = { hits: 0, stale: 0, joined: 0, misses: 0, bypassed: 0 };
   private readonly stored: LRUCache<string, Stored> | null;
   private readonly pending = new Map<string, Pending>();
   /** Tag → sequence and time of its last invalidation, oldest first. */
@@ -113,11 +129,16 @@ export class ReadCache {
    * the background (stale-while-revalidate), so expiry never makes a reader wait.
    */
   get<V>(key: string, tags: PayloadTags<V>, compute: () => Promise<V>): Promise<CachedPayload<V>> {
-    if (!this.stored) return compute().then((value) => new CachedPayload(value));
+    if (!this.stored) {
+      this.stats.bypassed += 1;
+      return compute().then((value) => new CachedPayload(value));
+    }
     const hit = this.stored.get(key);
     if (hit) {
       if (this.fresh(hit.tags, hit.seq)) {
-        if (this.now() >= hit.freshUntil) {
+        const stale = this.now() >= hit.freshUntil;
+        this.stats[stale ? 'stale' : 'hits'] += 1;
+        if (stale) {
           // Expired but not invalidated: serve it once more while a fresh one is made.
           this.compute(key, tags, compute).catch(() => {
             // The expired payload stays until its grace ends; the next reader retries.
@@ -127,7 +148,21 @@ export class ReadCache {
       }
       this.stored.delete(key);
     }
+    this.stats[this.joinable(key) ? 'joined' : 'misses'] += 1;
     return this.compute(key, tags, compute);
+  }
+
+  /** The computation of `key` already running that a reader may wait for, if any. */
+  private joinable(key: string): Pending | undefined {
+    const inFlight = this.pending.get(key);
+    // A computation whose tags are not known yet is joined only if nothing at all was invalidated since it started.
+    if (
+      inFlight &&
+      (inFlight.tags ? this.fresh(inFlight.tags, inFlight.seq) : inFlight.seq === this.seq)
+    ) {
+      return inFlight;
+    }
+    return undefined;
   }
 
   /** Computes and stores a payload, or joins the computation of it already running. */
@@ -136,14 +171,8 @@ export class ReadCache {
     tags: PayloadTags<V>,
     compute: () => Promise<V>,
   ): Promise<CachedPayload<V>> {
-    const inFlight = this.pending.get(key);
-    // A computation whose tags are not known yet is joined only if nothing at all was invalidated since it started.
-    if (
-      inFlight &&
-      (inFlight.tags ? this.fresh(inFlight.tags, inFlight.seq) : inFlight.seq === this.seq)
-    ) {
-      return inFlight.promise as Promise<CachedPayload<V>>;
-    }
+    const inFlight = this.joinable(key);
+    if (inFlight) return inFlight.promise as Promise<CachedPayload<V>>;
     const seq = this.seq;
     const promise = compute().then((value) => {
       const payload = new CachedPayload(value);

@@ -40,6 +40,22 @@ describe('read cache: public reads with fresh own parts', () => {
     expect(after.stats.ratingsAvg).toBe(80);
   });
 
+  it('tells its counts only when READ_CACHE_STATS is set', async () => {
+    const stats = () => t.app.inject({ method: 'GET', url: '/api/read-cache/stats' });
+    expect((await stats()).statusCode).toBe(404);
+    const counted = await buildPeerApp({ ...t, config: { ...t.config, readCacheStats: true } });
+    try {
+      const release = await createRelease(t.db);
+      for (let i = 0; i < 2; i++) {
+        await counted.inject({ method: 'GET', url: `/api/releases/${release.id}` });
+      }
+      const res = await counted.inject({ method: 'GET', url: '/api/read-cache/stats' });
+      expect(res.json()).toMatchObject({ enabled: true, hits: 1, misses: 1 });
+    } finally {
+      await counted.close();
+    }
+  });
+
   it('is read again once the TTL and its grace time have passed', async () => {
     const release = await createRelease(t.db, { title: 'Before' });
     await getRelease(null, release.id);

@@ -66,6 +66,13 @@ interface Announcement {
 async function readCachePlugin(app: FastifyInstance) {
   const cache = new ReadCache({ ttlMs: app.config.readCacheTtlMs, maxEntries: MAX_PAYLOADS });
   app.decorate('readCache', cache);
+  if (app.config.readCacheStats) {
+    // The bench reads it before and after a run: the difference is that run's hit rate.
+    app.get('/api/read-cache/stats', { schema: { hide: true } }, async () => ({
+      enabled: cache.enabled,
+      ...cache.stats,
+    }));
+  }
   const redis = app.redis;
   if (!redis || !cache.enabled) return;
 

@@ -2,15 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TYPES } from '@earmark/common';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+import { capturingStatements, explain, type PlanNode } from '../../../test/plans';
 
 /** The search text index of each kind. */
 const indexOf: Record<string, string> = {
@@ -65,28 +57,17 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('search plans', () =
 
   /** The plans of the ranking queries a dropdown request runs, one per kind. */
   async function plansOf(q: string): Promise<Map<string, PlanNode[]>> {
-    const seen: { query: string; params: unknown[] }[] = [];
-    const client = t.db as unknown as {
-      session: { logger: { logQuery(q: string, p: unknown[]): void } };
-      $client: { query(q: string, p: unknown[]): Promise<{ rows: { 'QUERY PLAN': unknown }[] }> };
-    };
-    const original = client.session.logger;
-    client.session.logger = { logQuery: (query, params) => seen.push({ query, params }) };
-    try {
+    const seen = await capturingStatements(t, async () => {
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/search?q=${encodeURIComponent(q)}&pageSize=10`,
       });
       expect(res.statusCode, res.body).toBe(200);
-    } finally {
-      client.session.logger = original;
-    }
+    });
     const plans = new Map<string, PlanNode[]>();
     for (const s of seen.filter((x) => /count\(\*\) from m/.test(x.query))) {
       const table = /from "(\w+)"\s+where/.exec(s.query)?.[1] ?? '?';
-      const { rows } = await client.$client.query(`explain (format json) ${s.query}`, s.params);
-      const [doc] = rows[0]!['QUERY PLAN'] as [{ Plan: PlanNode }];
-      plans.set(table, nodes(doc.Plan));
+      plans.set(table, await explain(t, s));
     }
     return plans;
   }

@@ -1,0 +1,75 @@
+import { fmt, table } from '../lib/report';
+import type { LoadResult } from '../lib/load';
+import type { Outcome } from './run-scenario';
+
+/** Below the bare route: 1/n of it; above (the bare route was measured under other load): n x. */
+const ratioText = (ratio: number) =>
+  ratio >= 1 ? `${ratio.toFixed(1)}x` : ratio > 0 ? `1/${(1 / ratio).toFixed(1)}` : '0';
+const pct = (n: number) => `${(n * 100).toFixed(0)}%`;
+
+export const COLUMNS = [
+  'scenario',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'failed',
+  'bare req/s',
+  'vs bare',
+  'target',
+  '1-conn p50',
+  '1-conn p99',
+  'cache hits',
+  'load',
+];
+
+/** What each column means: printed under the table and in bench/README.md. */
+export const COLUMN_NOTES = [
+  'req/s, p50 ms, p99 ms: under load (the run\u2019s connections), after a warm-up unless the scenario says none',
+  'failed: answers outside 2xx, socket errors and timeouts under load (any makes the target MISS)',
+  'bare req/s: a bare Fastify JSON route at the same connections, in this run; vs bare: req/s over it',
+  'target: ok when req/s >= 1/6 of bare, p99 within the scenario\u2019s limit and nothing failed; MISS otherwise',
+  '1-conn p50/p99: ms of requests sent one at a time on one connection, after the load run',
+  'cache hits: read cache hits (fresh and stale) over its lookups during the timed run, "of" how many',
+  '  lookups there were (fewer than requests when some routes, like profile pages, do not use it); - for none',
+  "load: the machine's 1-minute load average as the load run ended",
+];
+
+function row(name: string, r: LoadResult, o?: Extract<Outcome, { status: 'measured' }>) {
+  const seq = o?.sequential;
+  const hits = o?.cache?.lookups ? `${pct(o.cache.hitRate)} of ${fmt.int(o.cache.lookups)}` : '-';
+  return [
+    name,
+    fmt.int(r.reqPerSec),
+    fmt.ms(r.p50Ms),
+    fmt.ms(r.p99Ms),
+    String(r.non2xx + r.errors),
+    o ? fmt.int(o.bare.reqPerSec) : '',
+    o ? ratioText(o.ratio) : '1',
+    o ? (o.meetsTarget ? 'ok' : 'MISS') : '',
+    seq ? fmt.ms(seq.p50Ms) : '-',
+    seq ? fmt.ms(seq.p99Ms) : '-',
+    hits,
+    r.loadAverage.toFixed(1),
+  ];
+}
+
+/** The console table: the bare route at the run's connections, then every scenario. */
+export function outcomeTable(bare: LoadResult, outcomes: Outcome[], connections: number): string {
+  const rows = [row(`bare Fastify JSON route`, bare)];
+  for (const o of outcomes) {
+    if (o.status === 'measured') {
+      const name = o.connections === connections ? o.name : `${o.name}, ${o.connections} conn.`;
+      rows.push(row(name, o.result, o));
+    } else {
+      rows.push([o.name, '-', '-', '-', '-', '-', '-', o.status, '-', '-', '-', '-']);
+    }
+  }
+  return table(COLUMNS, rows, 1);
+}
+
+/** One line per scenario skipped or failed, with why. */
+export function notMeasured(outcomes: Outcome[]): string[] {
+  return outcomes.flatMap((o) =>
+    o.status === 'measured' ? [] : [`${o.status}: ${o.name}: ${o.reason}`],
+  );
+}
