@@ -1,11 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AccountStatus,
-  CommentTargetKind,
-  ContributorStatus,
-  type Release,
-} from '@earmark/common';
+import { AccountStatus, CommentTargetKind, ContributorStatus, type Release } from '@earmark/common';
 import { releaseGenres, tracks } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { lists } from '../../db/schema/lists';
@@ -97,9 +92,7 @@ describe('counters and averages follow bans, unbans and deletions', () => {
   afterAll(async () => t?.close());
 
   const setStatus = (status: AccountStatus) =>
-    ok(
-      call(t, admin, 'PATCH', '/admin/user/account-status', { userId: villain.user.id, status }),
-    );
+    ok(call(t, admin, 'PATCH', '/admin/user/account-status', { userId: villain.user.id, status }));
 
   async function counted(): Promise<Counted> {
     const release = await ok<Release>(call(t, null, 'GET', `/releases/${releaseId}`));
