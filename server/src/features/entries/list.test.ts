@@ -9,7 +9,6 @@ import {
 } from '@earmark/common';
 import { releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
-import { users } from '../../db/schema/users';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import {
   createArtist,

@@ -70,6 +70,27 @@ function assertAdminActor(actor: UserRow | null): asserts actor is UserRow {
   if (!isAdmin(actor)) throw forbidden(ADMINS_ONLY);
 }
 
+/** One audit entry per entity that was pending deletion. */
+async function logEach(
+  tx: Tx,
+  actor: UserRow,
+  action: 'process-pending-deletion' | 'keep-pending-deletion',
+  kind: SubmissionKind,
+  entityIds: readonly string[],
+  after: Record<string, unknown> | null,
+): Promise<void> {
+  for (const entityId of entityIds) {
+    await recordAdminAction(tx, {
+      actorId: actor.id,
+      action,
+      targetType: kind,
+      targetId: entityId,
+      before: { pendingDeletion: true },
+      after,
+    });
+  }
+}
+
 /**
  * An admin deletes the entities of the listed PENDING_ENTITY_DELETION
  * submissions with every submission about them, in one transaction, and
@@ -103,16 +124,7 @@ export async function processPendingDeletion(
         );
       for (const entityId of entityIds) await spec.remove(uow, entityId);
       deleted[SUBMISSION_KIND_PLURALS[kind]] = entityIds.length;
-      for (const entityId of entityIds) {
-        await recordAdminAction(tx, {
-          actorId: actor.id,
-          action: 'process-pending-deletion',
-          targetType: kind,
-          targetId: entityId,
-          before: { pendingDeletion: true },
-          after: null,
-        });
-      }
+      await logEach(tx, actor, 'process-pending-deletion', kind, entityIds, null);
     }
     await recountCounters(tx, counting);
     uow.invalidate(cacheTags.all);
@@ -154,16 +166,10 @@ export async function keepPendingDeletion(
         Object.assign(recount, await countingReleases(tx, entityIds), { releases: entityIds });
       }
       kept[SUBMISSION_KIND_PLURALS[kind]] = entityIds.length;
-      for (const entityId of entityIds) {
-        await recordAdminAction(tx, {
-          actorId: actor.id,
-          action: 'keep-pending-deletion',
-          targetType: kind,
-          targetId: entityId,
-          before: { pendingDeletion: true },
-          after: { pendingDeletion: false, kept: true },
-        });
-      }
+      await logEach(tx, actor, 'keep-pending-deletion', kind, entityIds, {
+        pendingDeletion: false,
+        kept: true,
+      });
     }
     await recountCounters(tx, recount);
     // A kept thing comes back to every list, page and search.

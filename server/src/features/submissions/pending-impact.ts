@@ -4,7 +4,7 @@
  * decides between deleting and keeping it knowing what goes
  * (pending-deletion.ts removes exactly these).
  */
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type AnyColumn } from 'drizzle-orm';
 import {
   CommentTargetKind,
   SubmissionStatus,
@@ -12,6 +12,7 @@ import {
   type PendingDeletionImpact,
   type SubmissionKind,
 } from '@earmark/common';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   artists,
@@ -31,6 +32,7 @@ import { submissions } from '../../db/schema/submissions';
 import type { UserRow } from '../../db/schema/users';
 import { assertAdmin } from '../admin/service';
 import { specOf } from './kinds';
+import type { CatalogueTable } from './kinds/kind';
 
 /** Comment threads: a thread kind and the ids of its things. */
 type Threads = [CommentTargetKind, string[]][];
@@ -42,78 +44,68 @@ async function commentsOn(db: DbOrTx, threads: Threads): Promise<number> {
   return on.length === 0 ? 0 : db.$count(comments, or(...on));
 }
 
-/** The lines of one entity, in the order they read (zero counts included). */
-type Lines = (db: DbOrTx, id: string) => Promise<[key: string, label: string, count: number][]>;
+/** The entity's name (a release's title), read from its table. */
+function nameIn(table: CatalogueTable, column: AnyColumn) {
+  return async (db: DbOrTx, id: string): Promise<string> => {
+    const [row] = await db
+      .select({ name: sql<string>`${column}` })
+      .from(table)
+      .where(eq(table.id, id));
+    return row?.name ?? '';
+  };
+}
+
+/** One line of one entity: its key, how it reads and its count. */
+type Line = (db: DbOrTx, id: string) => Promise<[key: string, label: string, count: number]>;
+
+/** A line counting the rows of `table` whose `column` is the entity. */
+function rowsOf(key: string, label: string, table: PgTable, column: AnyColumn): Line {
+  return async (db, id) => [key, label, await db.$count(table, eq(column, id))];
+}
+
+async function trackIdsOf(db: DbOrTx, releaseId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(eq(tracks.releaseId, releaseId));
+  return rows.map((t) => t.id);
+}
 
 /** What goes with each kind of entity besides its submissions and their threads. */
 const removedWith: Record<
   SubmissionKind,
-  { name: (db: DbOrTx, id: string) => Promise<string>; lines: Lines }
+  { name: (db: DbOrTx, id: string) => Promise<string>; lines: Line[] }
 > = {
   release: {
-    name: async (db, id) =>
-      (await db.select({ n: releases.title }).from(releases).where(eq(releases.id, id)))[0]?.n ??
-      '',
-    lines: async (db, id) => {
-      const trackIds = (
-        await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.releaseId, id))
-      ).map((t) => t.id);
-      return [
-        ['entries', 'Ratings and reviews', await db.$count(entries, eq(entries.releaseId, id))],
-        ['listItems', 'List items', await db.$count(listItems, eq(listItems.releaseId, id))],
-        ['tracks', 'Tracks', trackIds.length],
-        [
-          'genreVotes',
-          'Genre votes',
-          await db.$count(releaseGenreVotes, eq(releaseGenreVotes.releaseId, id)),
-        ],
-        [
-          'comments',
-          'Comments on the release and its tracks',
-          await commentsOn(db, [
-            [CommentTargetKind.RELEASE, [id]],
-            [CommentTargetKind.RELEASE_TRACK, trackIds],
-          ]),
-        ],
-      ];
-    },
+    name: nameIn(releases, releases.title),
+    lines: [
+      rowsOf('entries', 'Ratings and reviews', entries, entries.releaseId),
+      rowsOf('listItems', 'List items', listItems, listItems.releaseId),
+      rowsOf('tracks', 'Tracks', tracks, tracks.releaseId),
+      rowsOf('genreVotes', 'Genre votes', releaseGenreVotes, releaseGenreVotes.releaseId),
+      async (db, id) => [
+        'comments',
+        'Comments on the release and its tracks',
+        await commentsOn(db, [
+          [CommentTargetKind.RELEASE, [id]],
+          [CommentTargetKind.RELEASE_TRACK, await trackIdsOf(db, id)],
+        ]),
+      ],
+    ],
   },
   artist: {
-    name: async (db, id) =>
-      (await db.select({ n: artists.name }).from(artists).where(eq(artists.id, id)))[0]?.n ?? '',
-    lines: async (db, id) => [
-      [
-        'releaseLinks',
-        'Release credits',
-        await db.$count(releaseArtists, eq(releaseArtists.artistId, id)),
-      ],
-    ],
+    name: nameIn(artists, artists.name),
+    lines: [rowsOf('releaseLinks', 'Release credits', releaseArtists, releaseArtists.artistId)],
   },
   label: {
-    name: async (db, id) =>
-      (await db.select({ n: labels.name }).from(labels).where(eq(labels.id, id)))[0]?.n ?? '',
-    lines: async (db, id) => [
-      [
-        'releaseLinks',
-        'Release links',
-        await db.$count(releaseLabels, eq(releaseLabels.labelId, id)),
-      ],
-    ],
+    name: nameIn(labels, labels.name),
+    lines: [rowsOf('releaseLinks', 'Release links', releaseLabels, releaseLabels.labelId)],
   },
   genre: {
-    name: async (db, id) =>
-      (await db.select({ n: genres.name }).from(genres).where(eq(genres.id, id)))[0]?.n ?? '',
-    lines: async (db, id) => [
-      [
-        'genreVotes',
-        'Genre votes',
-        await db.$count(releaseGenreVotes, eq(releaseGenreVotes.genreId, id)),
-      ],
-      [
-        'releaseGenres',
-        'Release genre scores',
-        await db.$count(releaseGenres, eq(releaseGenres.genreId, id)),
-      ],
+    name: nameIn(genres, genres.name),
+    lines: [
+      rowsOf('genreVotes', 'Genre votes', releaseGenreVotes, releaseGenreVotes.genreId),
+      rowsOf('releaseGenres', 'Release genre scores', releaseGenres, releaseGenres.genreId),
     ],
   },
 };
@@ -126,8 +118,10 @@ async function impactOf(db: DbOrTx, kind: SubmissionKind, id: string): Promise<I
       .from(submissions)
       .where(and(eq(submissions.kind, kind), eq(submissions.entityId, id)))
   ).map((s) => s.id);
+  const own = [];
+  for (const line of removedWith[kind].lines) own.push(await line(db, id));
   const lines = [
-    ...(await removedWith[kind].lines(db, id)),
+    ...own,
     ['submissions', 'Contributions', about.length] as const,
     [
       'submissionComments',
