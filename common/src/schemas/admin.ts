@@ -87,6 +87,7 @@ export const ADMIN_ACTIONS = [
   'notification',
   'merge',
   'process-pending-deletion',
+  'keep-pending-deletion',
   'report',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];

@@ -8,12 +8,14 @@
  * test run them (and later bans, merges and pending deletions).
  *
  * Plain SQL text with no parameters and no imports, so any client (the
- * server's Drizzle, the bench generator's `pg`) can run it. Counters count
- * every row, hidden accounts' included: the visibility rule takes those off
- * at read time, so a ban or an unban changes no counter. Comment counts are
- * the exception: they count comments by visible accounts only, so a thread's
- * count is read as it is, and a ban or unban recounts the threads the
- * account commented on (features/comments/counters).
+ * server's Drizzle, the bench generator's `pg`) can run it. Every counter
+ * and average others see leaves out the rows of hidden (banned or deleted)
+ * accounts: ratings, reviews and entries of a release, review, track, genre
+ * and submission votes, list likes, followers and following, comments. A
+ * ban, an unban or a deletion recounts exactly the rows the account's own
+ * rows touch (features/users/account-counters). A row's count of its own
+ * parts (a user's entries, a list's items, an entry's track votes) counts
+ * them all: the row is hidden with its owner.
  */
 
 /** The rows a recount sets: releases, tracks, entries, users, or a release's genre scores. */
@@ -40,6 +42,17 @@ function idList(ids: readonly string[]): string {
 const only = (column: string, ids?: readonly string[]) =>
   ids ? `and ${column} = any(${idList(ids)})` : '';
 
+/**
+ * The account statuses whose content is hidden (HIDDEN_ACCOUNT_STATUSES in
+ * common, spelled out here so this file needs no imports; recount.test
+ * checks they agree).
+ */
+export const HIDDEN_STATUSES_SQL = '80, 100';
+
+/** Joins the account of `voter` (an SQL column) as `vu`, keeping visible accounts only. */
+const visibleBy = (voter: string) =>
+  `join users vu on vu.id = ${voter} and vu.account_status not in (${HIDDEN_STATUSES_SQL})`;
+
 const releaseStats: CounterRecount = {
   counter: 'release stats (ratings, entries, reviews)',
   table: 'releases',
@@ -53,10 +66,10 @@ const releaseStats: CounterRecount = {
         coalesce(s.total, 0) total, coalesce(s.reviews, 0) reviews
       from releases r2
       left join (
-        select release_id, count(*)::int n, count(rating)::int rated,
-          coalesce(sum(rating), 0)::int total, count(review)::int reviews
-        from entries where true ${only('release_id', ids)}
-        group by release_id) s on s.release_id = r2.id
+        select e.release_id, count(*)::int n, count(e.rating)::int rated,
+          coalesce(sum(e.rating), 0)::int total, count(e.review)::int reviews
+        from entries e ${visibleBy('e.user_id')} where true ${only('e.release_id', ids)}
+        group by e.release_id) s on s.release_id = r2.id
       where true ${only('r2.id', ids)}) c
     where c.id = r.id
       and (r.ratings_count, r.ratings_sum, r.ratings_avg, r.entries_count, r.reviews_count)
@@ -67,19 +80,20 @@ const releaseStats: CounterRecount = {
 
 /**
  * The statement setting `upvotes` and `downvotes` of each row of `table`
- * to the count of its 1 and -1 votes in `votes` (whose `key` names the row).
+ * to the count of its 1 and -1 votes in `votes` (aliased `v`, whose `key`
+ * names the row) by visible accounts; `voter` joins the voter's account.
  */
-function upDownVotes(table: string, votes: string, key: string) {
+function upDownVotes(table: string, votes: string, key: string, voter: string) {
   return (ids?: readonly string[]) => `
     update ${table} r set upvotes = c.up, downvotes = c.down
     from (
       select r2.id, coalesce(v.up, 0) up, coalesce(v.down, 0) down
       from ${table} r2
       left join (
-        select ${key}, count(*) filter (where vote = 1)::int up,
-          count(*) filter (where vote = -1)::int down
-        from ${votes} where true ${only(key, ids)}
-        group by ${key}) v on v.${key} = r2.id
+        select v.${key}, count(*) filter (where v.vote = 1)::int up,
+          count(*) filter (where v.vote = -1)::int down
+        from ${votes} v ${voter} where true ${only(`v.${key}`, ids)}
+        group by v.${key}) v on v.${key} = r2.id
       where true ${only('r2.id', ids)}) c
     where c.id = r.id and (r.upvotes, r.downvotes) is distinct from (c.up, c.down)
     returning r.id`;
@@ -88,7 +102,13 @@ function upDownVotes(table: string, votes: string, key: string) {
 const trackVotes: CounterRecount = {
   counter: 'track votes',
   table: 'tracks',
-  sql: upDownVotes('tracks', 'track_votes', 'track_id'),
+  // A track vote is its entry's: the voter is the entry's owner.
+  sql: upDownVotes(
+    'tracks',
+    'track_votes',
+    'track_id',
+    `join entries ve on ve.id = v.entry_id ${visibleBy('ve.user_id')}`,
+  ),
 };
 
 const entryVotes: CounterRecount = {
@@ -101,10 +121,10 @@ const entryVotes: CounterRecount = {
       select e2.id, coalesce(rv.up, 0) up, coalesce(rv.down, 0) down, coalesce(tv.n, 0) tv
       from entries e2
       left join (
-        select entry_id, count(*) filter (where vote = 1)::int up,
-          count(*) filter (where vote = -1)::int down
-        from review_votes where true ${only('entry_id', ids)}
-        group by entry_id) rv on rv.entry_id = e2.id
+        select v.entry_id, count(*) filter (where v.vote = 1)::int up,
+          count(*) filter (where v.vote = -1)::int down
+        from review_votes v ${visibleBy('v.user_id')} where true ${only('v.entry_id', ids)}
+        group by v.entry_id) rv on rv.entry_id = e2.id
       left join (
         select entry_id, count(*)::int n from track_votes where true ${only('entry_id', ids)}
         group by entry_id) tv on tv.entry_id = e2.id
@@ -131,12 +151,12 @@ const userCounters: CounterRecount = {
         from entries where true ${only('user_id', ids)}
         group by user_id) en on en.user_id = u2.id
       left join (
-        select following_id, count(*)::int n from follows
-        where true ${only('following_id', ids)} group by following_id) fr
+        select f.following_id, count(*)::int n from follows f ${visibleBy('f.follower_id')}
+        where true ${only('f.following_id', ids)} group by f.following_id) fr
         on fr.following_id = u2.id
       left join (
-        select follower_id, count(*)::int n from follows
-        where true ${only('follower_id', ids)} group by follower_id) fg
+        select f.follower_id, count(*)::int n from follows f ${visibleBy('f.following_id')}
+        where true ${only('f.follower_id', ids)} group by f.follower_id) fg
         on fg.follower_id = u2.id
       where true ${only('u2.id', ids)}) c
     where c.id = u.id
@@ -151,10 +171,10 @@ const genreScores: CounterRecount = {
   table: 'release_genres',
   sql: (ids) => `
     with counted as (
-      select release_id, genre_id, sum(vote)::int score,
-        count(*) filter (where vote = 1)::int up, count(*) filter (where vote = -1)::int down
-      from release_genre_votes where true ${only('release_id', ids)}
-      group by release_id, genre_id),
+      select v.release_id, v.genre_id, sum(v.vote)::int score,
+        count(*) filter (where v.vote = 1)::int up, count(*) filter (where v.vote = -1)::int down
+      from release_genre_votes v ${visibleBy('v.user_id')} where true ${only('v.release_id', ids)}
+      group by v.release_id, v.genre_id),
     gone as (
       delete from release_genres rg
       where true ${only('rg.release_id', ids)} and not exists (select 1 from counted c
@@ -171,13 +191,6 @@ const genreScores: CounterRecount = {
       returning release_id || ':' || genre_id as id)
     select id from gone union all select id from upserted`,
 };
-
-/**
- * The account statuses whose content is hidden (HIDDEN_ACCOUNT_STATUSES in
- * common, spelled out here so this file needs no imports; recount.test
- * checks they agree).
- */
-export const HIDDEN_STATUSES_SQL = '80, 100';
 
 /** The comments of visible accounts per thread of one comment target kind. */
 const visibleComments = (entityType: number, ids?: readonly string[]) => `
@@ -230,8 +243,8 @@ const listCounters: CounterRecount = {
         select list_id, count(*)::int n from list_items where true ${only('list_id', ids)}
         group by list_id) it on it.list_id = l2.id
       left join (
-        select list_id, count(*)::int n from list_likes where true ${only('list_id', ids)}
-        group by list_id) lk on lk.list_id = l2.id
+        select v.list_id, count(*)::int n from list_likes v ${visibleBy('v.user_id')}
+        where true ${only('v.list_id', ids)} group by v.list_id) lk on lk.list_id = l2.id
       where true ${only('l2.id', ids)}) c
     where c.id = l.id and (l.items_count, l.likes_count) is distinct from (c.items, c.likes)
     returning l.id`,
@@ -263,11 +276,11 @@ export const submissionComments: CounterRecount = {
     returning s.id`,
 };
 
-/** A submission's up and down votes (every voter's, as other vote counters). */
+/** A submission's up and down votes by visible accounts, as other vote counters. */
 const submissionVoteCounts: CounterRecount = {
   counter: 'submission votes',
   table: 'submissions',
-  sql: upDownVotes('submissions', 'submission_votes', 'submission_id'),
+  sql: upDownVotes('submissions', 'submission_votes', 'submission_id', visibleBy('v.user_id')),
 };
 
 /** Every counter, in an order where none reads another. */

@@ -2,7 +2,8 @@
  * The one visibility rule: whose content is hidden. Every query that shows
  * user content or catalogue things filters with these helpers, so a ban
  * hides all of a user's content at once and an unban brings it all back
- * (counters keep hidden rows; lists and totals leave them out at read time).
+ * (lists leave hidden rows out at read time; the stored counters leave them
+ * out too, recounted by the status change: db/recount-sql).
  *
  * - Accounts: banned and deleted accounts (HIDDEN_ACCOUNT_STATUSES in
  *   common) are hidden with everything they wrote: profile, entries,
@@ -26,7 +27,7 @@ export function visibleAccount(status = users.accountStatus): SQL {
   return notInArray(status, hiddenStatuses);
 }
 
-/** The account is hidden: to take hidden rows off a stored counter. */
+/** The account is hidden. */
 export function hiddenAccount(status = users.accountStatus): SQL {
   return inArray(status, hiddenStatuses);
 }

@@ -8,9 +8,15 @@ import {
   notificationSchema,
   contributorStatusInputSchema,
   supporterStatusInputSchema,
+  closeReportInputSchema,
+  idParamsSchema,
+  reportEntrySchema,
+  reportsPageSchema,
+  reportsQuerySchema,
 } from '@earmark/common';
 import { requireUser, sessionUser } from '../../plugins/session';
 import { toPublicUser } from '../users/present';
+import { closeReport, readReports } from '../reports/queue';
 import { readAuditLog } from './audit';
 import {
   assertAdmin,
@@ -80,5 +86,29 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       assertAdmin(sessionUser(request));
       return readAuditLog(app.db, request.query);
     },
+  );
+
+  app.get(
+    '/reports',
+    {
+      schema: { tags, querystring: reportsQuerySchema, response: { 200: reportsPageSchema } },
+      preHandler: requireUser,
+    },
+    async (request) => readReports(app.db, sessionUser(request), request.query),
+  );
+
+  app.patch(
+    '/reports/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: closeReportInputSchema,
+        response: { 200: reportEntrySchema },
+      },
+      preHandler: requireUser,
+    },
+    async (request) =>
+      closeReport(app.writer, sessionUser(request), request.params.id, request.body),
   );
 };

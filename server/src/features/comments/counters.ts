@@ -2,13 +2,12 @@
  * The comments_count of reviews, lists and submissions: comments by visible accounts,
  * moved in the same transaction as a comment is written or deleted (see
  * reviewComments and listComments in db/recount-sql). A ban or unban
- * changes which comments count, so it recounts the threads the account
- * commented on.
+ * changes which comments count, so the threads the account commented on are
+ * recounted with its other counted rows (users/account-counters).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CommentTargetKind } from '@earmark/common';
 import type { Tx } from '../../db/client';
-import { listComments, reviewComments, submissionComments } from '../../db/recount-sql';
 import { comments } from '../../db/schema/comments';
 import { entries } from '../../db/schema/entries';
 import { lists } from '../../db/schema/lists';
@@ -55,10 +54,13 @@ export async function moveCommentsCount(
 }
 
 /**
- * Recounts the counted threads the user commented on, after their account
- * was hidden or shown again. The caller drops the cached pages.
+ * The counted threads the user commented on (reviews, lists, submissions),
+ * whose counts change when their account is hidden or shown again.
  */
-export async function recountCommentsOf(tx: Tx, userId: string): Promise<void> {
+export async function commentThreadsOf(
+  tx: Tx,
+  userId: string,
+): Promise<{ entries: string[]; lists: string[]; submissions: string[] }> {
   const threads = await tx
     .selectDistinct({ entityType: comments.entityType, entityId: comments.entityId })
     .from(comments)
@@ -72,18 +74,11 @@ export async function recountCommentsOf(tx: Tx, userId: string): Promise<void> {
         ]),
       ),
     );
-  const idsOf = (kind: CommentTargetKind) =>
-    threads.filter((t) => t.entityType === kind).map((t) => t.entityId);
-  for (const [recount, ids] of [
-    [reviewComments, idsOf(CommentTargetKind.REVIEW)],
-    [listComments, idsOf(CommentTargetKind.LIST)],
-    [
-      submissionComments,
-      threads
-        .filter((t) => SUBMISSION_THREADS.includes(t.entityType as CommentTargetKind))
-        .map((t) => t.entityId),
-    ],
-  ] as const) {
-    if (ids.length > 0) await tx.execute(sql.raw(recount.sql(ids)));
-  }
+  const idsWhere = (test: (kind: CommentTargetKind) => boolean) =>
+    threads.filter((t) => test(t.entityType as CommentTargetKind)).map((t) => t.entityId);
+  return {
+    entries: idsWhere((kind) => kind === CommentTargetKind.REVIEW),
+    lists: idsWhere((kind) => kind === CommentTargetKind.LIST),
+    submissions: idsWhere((kind) => SUBMISSION_THREADS.includes(kind)),
+  };
 }

@@ -1,10 +1,10 @@
-import { and, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { SortBy } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import { hiddenAccount, isVisible } from '../../db/visibility';
+import { isVisible } from '../../db/visibility';
 import type { ParsedEntriesQuery } from './list';
 
 /** Which of a release's counters a query's rows are. */
@@ -14,8 +14,7 @@ const RATING_SORTS: SortBy[] = [SortBy.RatingDate, SortBy.RatingHighToLow, SortB
 const REVIEW_SORTS: SortBy[] = [SortBy.ReviewDate, SortBy.ReviewTop];
 
 /**
- * The counter that equals the query's total before hidden entries are taken
- * off, or null when the query filters on more than a release counter knows
+ * The counter that equals the query's total, or null when the query filters on more than a release counter knows
  * (a user, a date, a genre...), or asks for rated entries with a review.
  */
 function countedBy(query: ParsedEntriesQuery): Counted | null {
@@ -44,18 +43,11 @@ const counterColumn = {
   reviews: releases.reviewsCount,
 } as const;
 
-const countedCondition = (c: Counted): SQL | undefined =>
-  c === 'ratings'
-    ? isNotNull(entries.rating)
-    : c === 'reviews'
-      ? isNotNull(entries.review)
-      : undefined;
-
 /**
- * The query's total from the release counters, less the entries of hidden
- * accounts (few, found from the accounts side): a sum of counters instead of
- * a count over every matching entry, which on a popular release or
- * site-wide would read tens of thousands of rows per page.
+ * The query's total from the release counters, which count visible
+ * accounts' entries only: a sum of counters instead of a count over every
+ * matching entry, which on a popular release or site-wide would read tens
+ * of thousands of rows per page.
  */
 async function totalFromCounters(
   db: DbOrTx,
@@ -63,26 +55,11 @@ async function totalFromCounters(
   counted: Counted,
 ): Promise<number> {
   const onRelease = query.releaseId ? eq(releases.id, query.releaseId) : undefined;
-  const [[sum], [hidden]] = await Promise.all([
-    db
-      .select({ n: sql<number>`coalesce(sum(${counterColumn[counted]}), 0)`.mapWith(Number) })
-      .from(releases)
-      .where(and(isVisible(releases), onRelease)),
-    db
-      .select({ n: count() })
-      .from(users)
-      .innerJoin(entries, eq(entries.userId, users.id))
-      .innerJoin(releases, eq(releases.id, entries.releaseId))
-      .where(
-        and(
-          hiddenAccount(),
-          isVisible(releases),
-          query.releaseId ? eq(entries.releaseId, query.releaseId) : undefined,
-          countedCondition(counted),
-        ),
-      ),
-  ]);
-  return Math.max(0, (sum?.n ?? 0) - (hidden?.n ?? 0));
+  const [sum] = await db
+    .select({ n: sql<number>`coalesce(sum(${counterColumn[counted]}), 0)`.mapWith(Number) })
+    .from(releases)
+    .where(and(isVisible(releases), onRelease));
+  return sum?.n ?? 0;
 }
 
 /**

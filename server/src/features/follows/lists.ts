@@ -19,8 +19,8 @@ export type FollowDirection = 'followers' | 'following';
  * page number or by cursor (see readKeysetPage). Follows made at the same
  * instant come in descending id of the listed user, so pages never overlap;
  * each direction has an index in that order (see the schema of follows).
- * Banned and deleted accounts are left out of the list and of its total, so
- * the total can be below the stored counter, which keeps them for an unban.
+ * Banned and deleted accounts are left out of the list and of its total, as
+ * they are of the stored counters.
  */
 export async function listFollows(
   db: DbOrTx,

@@ -18,6 +18,8 @@ import {
   userContributionsSchema,
   userIdParamsSchema,
   type SubmissionKind,
+  keepPendingDeletionReplySchema,
+  pendingDeletionImpactSchema,
 } from '@earmark/common';
 import type { CoverFiles } from '../../db/schema/catalogue';
 import { badRequest } from '../../lib/errors';
@@ -28,7 +30,8 @@ import { requireConfirmedUser, requireUser, sessionUser } from '../../plugins/se
 import { specOf } from './kinds';
 import { entityHistory, listSubmissions, submissionDetail, userContributions } from './queries';
 import { discardSubmission, requireContributor, submit, voteOnSubmission } from './service';
-import { processPendingDeletion } from './pending-deletion';
+import { keepPendingDeletion, processPendingDeletion } from './pending-deletion';
+import { readPendingDeletions } from './pending-impact';
 import './targets';
 
 const tags = ['submissions'];
@@ -205,6 +208,28 @@ export const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => processPendingDeletion(app.writer, request.user, request.body),
+  );
+
+  app.post(
+    '/keep-pending-deletion',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        body: processPendingDeletionSchema,
+        response: { 200: keepPendingDeletionReplySchema },
+      },
+    },
+    async (request) => keepPendingDeletion(app.writer, request.user, request.body),
+  );
+
+  app.get(
+    '/pending-deletions',
+    {
+      preHandler: requireUser,
+      schema: { tags, response: { 200: pendingDeletionImpactSchema } },
+    },
+    async (request) => readPendingDeletions(app.db, sessionUser(request)),
   );
 
   app.get(

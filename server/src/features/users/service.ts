@@ -17,7 +17,7 @@ import { endUserSessions } from '../../plugins/session';
 import { toUserProfile } from './present';
 import { violatedUniqueIndex } from '../../lib/unique-violation';
 import { isFollowing } from '../follows/queries';
-import { recountCommentsOf } from '../comments/counters';
+import { recountAccountCounters } from './account-counters';
 
 export const USER_NOT_FOUND = 'User not found';
 export const NOT_YOUR_ACCOUNT = 'You can only change your own account';
@@ -159,9 +159,9 @@ export async function updateTheme(
  * Sets an account's status (the moderation seam: ban, unban, delete). Hiding
  * or showing an account hides or shows all its content at once through the
  * visibility rule, so every cached page is dropped after the commit; a
- * hidden account also loses its sessions (and its live sockets). Comment
- * counts count visible accounts' comments only, so the threads the account
- * commented on are recounted.
+ * hidden account also loses its sessions (and its live sockets). Counters
+ * and averages count visible accounts' rows only, so the rows the account's
+ * rows count in are recounted in the same transaction.
  */
 export async function changeAccountStatus(
   scope: WriteScope,
@@ -176,7 +176,7 @@ export async function changeAccountStatus(
       .returning({ id: users.id });
     if (!row) throw notFound(USER_NOT_FOUND);
     if (isHiddenAccount(status)) await endUserSessions(uow, userId);
-    await recountCommentsOf(uow.tx, userId);
+    await recountAccountCounters(uow.tx, userId);
     uow.invalidate(cacheTags.all);
   });
 }
