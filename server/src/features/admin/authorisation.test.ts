@@ -125,7 +125,7 @@ describe('admin calls: who may make them', () => {
       body: noSubmissions,
       adminStatus: 200,
     },
-    // Merges: the refusals hold here; their admin case lives with the merge tests.
+    // A merge's admin case lives with the merge tests: here it would change the artists above.
     {
       method: 'POST',
       path: () => '/admin/merge',
@@ -137,15 +137,13 @@ describe('admin calls: who may make them', () => {
       method: 'GET',
       path: () => `/admin/merge/preview?${new URLSearchParams(merge()).toString()}`,
       route: '/api/admin/merge/preview',
-      adminStatus: null,
+      adminStatus: 200,
     },
   ];
 
   for (const c of calls) {
-    it(`${c.method} ${c.route}`, async (ctx) => {
-      if (!t.app.hasRoute({ method: c.method, url: c.route })) {
-        ctx.skip(`${c.route} is not part of this build`);
-      }
+    it(`${c.method} ${c.route}`, async () => {
+      expect(t.app.hasRoute({ method: c.method, url: c.route })).toBe(true);
       for (const [role, who, status] of roles) {
         const res = await call(t, who, c.method, c.path(), c.body?.());
         expect(res.statusCode, `${role}: ${res.body}`).toBe(status);
