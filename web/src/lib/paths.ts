@@ -111,6 +111,15 @@ export const paths = {
     path: '/contributions/pending-deletions',
     href: () => '/contributions/pending-deletions',
   },
+  /** The admins' reports queue, by status (`open` when absent). */
+  reports: {
+    path: '/contributions/reports',
+    href: (status?: string) =>
+      status && status !== 'open'
+        ? `/contributions/reports?status=${enc(status)}`
+        : '/contributions/reports',
+  },
+  audit: { path: '/contributions/audit', href: () => '/contributions/audit' },
   /** An entity's applied changes (`release`, `artist`, `label`, `genre`). */
   entityHistory: {
     path: '/history/:kind/:id',
