@@ -72,7 +72,6 @@ const CONTRACT: [method: string, path: string, reply: z.ZodType][] = [
     'POST',
     '/auth/(resend-confirmation|forgot-password|forgot-password-change)',
     messageReplySchema,
-    notificationSchema,
   ],
   ['PUT', '/auth/update-password', messageReplySchema],
   ['GET', '/entries', pagedEntriesSchema],
