@@ -9,22 +9,31 @@ describe('auditChanges', () => {
         before: { accountStatus: AccountStatus.CONFIRMED },
         after: { accountStatus: AccountStatus.BANNED },
       }),
-    ).toEqual([{ key: 'accountStatus', before: 'Confirmed', after: 'Banned' }]);
+    ).toEqual([
+      { key: 'accountStatus', label: 'Account status', before: 'Confirmed', after: 'Banned' },
+    ]);
     expect(
       auditChanges({
         before: { contributorStatus: ContributorStatus.CONTRIBUTOR },
         after: { contributorStatus: ContributorStatus.EDITOR },
       }),
-    ).toEqual([{ key: 'contributorStatus', before: 'Contributor', after: 'Editor' }]);
+    ).toEqual([
+      {
+        key: 'contributorStatus',
+        label: 'Contributor status',
+        before: 'Contributor',
+        after: 'Editor',
+      },
+    ]);
   });
 
   it('keeps one-sided records and plain values as they are', () => {
     expect(
       auditChanges({ before: null, after: { message: 'Hello', link: null, count: 2 } }),
     ).toEqual([
-      { key: 'message', before: null, after: 'Hello' },
-      { key: 'link', before: null, after: '—' },
-      { key: 'count', before: null, after: '2' },
+      { key: 'message', label: 'Message', before: null, after: 'Hello' },
+      { key: 'link', label: 'Link', before: null, after: '—' },
+      { key: 'count', label: 'count', before: null, after: '2' },
     ]);
     expect(auditChanges({ before: null, after: null })).toEqual([]);
   });

@@ -26,9 +26,20 @@ export function valueText(key: string, value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** How recorded fields read; others show their key. */
+const KEY_LABELS: Record<string, string> = {
+  contributorStatus: 'Contributor status',
+  supporter: 'Supporter status',
+  accountStatus: 'Account status',
+  message: 'Message',
+  link: 'Link',
+  notificationId: 'Notification',
+};
+
 /** One changed field of an audit entry: its key, what it was and what it became. */
 export interface AuditChange {
   key: string;
+  label: string;
   before: string | null;
   after: string | null;
 }
@@ -43,6 +54,7 @@ export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): Audit
   ];
   return keys.map((key) => ({
     key,
+    label: KEY_LABELS[key] ?? key,
     before: entry.before && key in entry.before ? valueText(key, entry.before[key]) : null,
     after: entry.after && key in entry.after ? valueText(key, entry.after[key]) : null,
   }));

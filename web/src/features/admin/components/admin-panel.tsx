@@ -56,6 +56,7 @@ export function AdminPanel({ profile }: { profile: UserProfile }) {
       </Button>
       {open && (
         <div id={regionId} className={styles.body}>
+          <h2 className="visually-hidden">Admin tools for {name}</h2>
           <StatusSetting
             label="Contributor status"
             options={CONTRIBUTOR_OPTIONS}

@@ -71,7 +71,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <dl className={styles.changes}>
           {changes.map((change) => (
             <div key={change.key} className={styles.change}>
-              <dt>{change.key}</dt>
+              <dt>{change.label}</dt>
               <dd>
                 {change.before !== null && (
                   <>
