@@ -3,6 +3,7 @@ import { formatRating, type PagedNotifications } from '@earmark/common';
 import { expect, test } from '../fixtures';
 import { axeCheck, axeViolations } from '../support/axe';
 import {
+  averageMovedBy,
   entriesApi,
   ratingsCountText,
   releaseForSlot,
@@ -50,11 +51,7 @@ test.describe('admin', () => {
     const summary = await releaseForSlot(
       catalogue,
       2,
-      (release) => {
-        const { ratingsCount: count, ratingsAvg: avg } = release.stats;
-        if (count === 0 || avg === null) return false;
-        return formatRating((avg * count + RATING) / (count + 1)) !== formatRating(avg);
-      },
+      averageMovedBy(RATING),
       'rated release whose average a 1.0 moves',
     );
     const before = (await catalogue.release(summary.id)).stats;

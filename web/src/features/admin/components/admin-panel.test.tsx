@@ -5,6 +5,7 @@ import { AccountStatus, ContributorStatus, LAST_ADMIN_MESSAGE } from '@earmark/c
 import type { UserProfile } from '@earmark/common';
 import { json, makeUser, mockApi } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
+import { makeProfile } from '../../users/test-support';
 
 afterEach(() => {
   cleanup();
@@ -13,20 +14,12 @@ afterEach(() => {
 
 const admin = makeUser({ id: 'a1', username: 'root', contributorStatus: ContributorStatus.ADMIN });
 
-function profileOf(overrides: Partial<UserProfile> = {}): UserProfile {
-  return {
-    id: 'u2',
-    username: 'ben',
-    name: 'Ben Carter',
-    image: null,
-    supporter: 0,
+const profileOf = (overrides: Partial<UserProfile> = {}): UserProfile =>
+  makeProfile({
     contributorStatus: ContributorStatus.CONTRIBUTOR,
     accountStatus: AccountStatus.CONFIRMED,
-    createdAt: '2023-11-02T10:00:00.000Z',
-    counts: { entries: 0, reviews: 0, lists: 0, followers: 0, following: 0 },
     ...overrides,
-  };
-}
+  });
 
 const { accountStatus: _hidden, ...publicBen } = profileOf();
 
