@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   ReleaseListKind,
+  formatRating,
   type CreateEntryInput,
   type Entry,
   type PagedEntries,
@@ -96,6 +97,18 @@ export async function releaseForSlot(
   if (!found) throw new Error(`No ${what} among the released demo releases of slot ${slot}.`);
   return found;
 }
+
+/**
+ * A `releaseForSlot` predicate: a rated release whose shown average one more
+ * rating of `stored` (0-100) changes, so a page has something to show.
+ */
+export const averageMovedBy =
+  (stored: number) =>
+  (release: ReleaseSummary): boolean => {
+    const { ratingsCount: count, ratingsAvg: avg } = release.stats;
+    if (count === 0 || avg === null) return false;
+    return formatRating((avg * count + stored) / (count + 1)) !== formatRating(avg);
+  };
 
 /** The text field of the viewer's rating (0-10) on a release page or in a card's popup. */
 export const ratingField = (scope: Page | Locator) =>

@@ -2,6 +2,7 @@ import { ReleaseListKind, formatRating } from '@earmark/common';
 import { expect, test } from '../fixtures';
 import { escapeRegExp } from '../support/catalogue';
 import {
+  averageMovedBy,
   entriesApi,
   entrySaved,
   ratingField,
@@ -26,13 +27,7 @@ test.describe('rating a release', () => {
     const summary = await releaseForSlot(
       catalogue,
       0,
-      (release) => {
-        const { ratingsCount: count, ratingsAvg: avg } = release.stats;
-        if (count === 0 || avg === null || release.artists.length === 0) return false;
-        // One whose shown average changes, so the page has something to show.
-        const after = (avg * count + TYPED.stored) / (count + 1);
-        return formatRating(after) !== formatRating(avg);
-      },
+      (release) => release.artists.length > 0 && averageMovedBy(TYPED.stored)(release),
       'rated release whose average an 8.5 moves',
     );
     const before = (await catalogue.release(summary.id)).stats;

@@ -37,6 +37,7 @@ export const actorSchema = publicUserSchema.pick({
   username: true,
   name: true,
   image: true,
+  supporter: true,
 });
 export type Actor = z.infer<typeof actorSchema>;
 

@@ -118,7 +118,7 @@ export function aComment(entityType: CommentTargetKind, entityId: string, body =
     createdAt: new Date().toISOString(),
     entityType,
     entityId,
-    user: { id: newId(), username: 'someone', name: null, image: null },
+    user: { id: newId(), username: 'someone', name: null, image: null, supporter: 0 },
   };
 }
 

@@ -156,6 +156,14 @@ function contributionBrowsePages(): RouteObject[] {
       lazy: lazyPage(() => import('../features/contributions/pages/merge-page')),
     },
     {
+      path: paths.reports.path,
+      lazy: lazyPage(() => import('../features/admin/pages/reports-page')),
+    },
+    {
+      path: paths.audit.path,
+      lazy: lazyPage(() => import('../features/admin/pages/audit-page')),
+    },
+    {
       path: paths.entityHistory.path,
       lazy: lazyPage(() => import('../features/contributions/pages/history-page')),
     },

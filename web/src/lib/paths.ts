@@ -112,6 +112,15 @@ export const paths = {
     href: () => '/contributions/pending-deletions',
   },
   merge: { path: '/contributions/merge', href: () => '/contributions/merge' },
+  /** The admins' reports queue, by status (`open` when absent). */
+  reports: {
+    path: '/contributions/reports',
+    href: (status?: string) =>
+      status && status !== 'open'
+        ? `/contributions/reports?status=${enc(status)}`
+        : '/contributions/reports',
+  },
+  audit: { path: '/contributions/audit', href: () => '/contributions/audit' },
   /** An entity's applied changes (`release`, `artist`, `label`, `genre`). */
   entityHistory: {
     path: '/history/:kind/:id',

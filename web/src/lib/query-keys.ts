@@ -24,6 +24,8 @@ export const userKeys = {
   profiles: () => [...userKeys.all, 'username'] as const,
   /** Usernames are unique regardless of case, so '/Ana' and '/ana' share one entry. */
   profile: (username: string) => [...userKeys.profiles(), username.toLowerCase()] as const,
+  /** Supporters or trusted contributors, page by page (infinite BadgeUsersPage). */
+  badge: (type: string) => [...userKeys.all, 'badge', type] as const,
 };
 
 export const followKeys = {
@@ -153,6 +155,8 @@ export const submissionKeys = {
   history: (kind: string, id: string) => [...submissionKeys.all, 'history', kind, id] as const,
   /** A member's counts by kind and status (UserContributions). */
   userCounts: (userId: string) => [...submissionKeys.all, 'user', userId] as const,
+  /** Every pending deletion with what processing removes (PendingDeletionImpact). */
+  pendingDeletionImpact: () => [...submissionKeys.all, 'pending-deletions'] as const,
 };
 
 /** What the contribution forms read besides the entities: the languages and the pickers' searches. */
@@ -169,4 +173,14 @@ export const mergeKeys = {
   all: ['merge'] as const,
   preview: (entityType: string, fromId: string, intoId: string) =>
     [...mergeKeys.all, 'preview', entityType, fromId, intoId] as const,
+};
+
+/** What admins read: the reports queue and the audit log. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  /** Reports in one status, page by page (infinite ReportsPage). */
+  reportLists: () => [...adminKeys.all, 'reports'] as const,
+  reports: (status: string) => [...adminKeys.reportLists(), status] as const,
+  /** The audit log, page by page (infinite AuditPage). */
+  audit: () => [...adminKeys.all, 'audit'] as const,
 };

@@ -58,7 +58,13 @@ describe('comments: threads on every kind of target', () => {
         body: `On the ${name}`,
         entityType: type,
         entityId: id,
-        user: { id: other.user.id, username: other.user.username, name: null, image: null },
+        user: {
+          id: other.user.id,
+          username: other.user.username,
+          name: null,
+          image: null,
+          supporter: 0,
+        },
       });
       const page = await threadOf(t, null, type as CommentTargetKind, id);
       expect(page).toMatchObject({

@@ -29,7 +29,7 @@ import { pageFields } from '../../lib/keyset';
 import { transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
 import { forgetSubjects, storeNotifications, type NewNotification } from '../notifications/service';
 import type { Target, TargetViewer } from '../targets/registry';
-import { avatarUrls, userRefColumns, type UserRefColumns } from '../users/present';
+import { toUserRef, userRefColumns, type UserRefColumns } from '../users/present';
 import { moveCommentsCount } from './counters';
 import { describeThread } from './places';
 import { findReadableThread, findThread, threadNotFoundMessage } from './threads';
@@ -45,12 +45,7 @@ function present(row: CommentRow, author: UserRefColumns): Comment {
     createdAt: row.createdAt.toISOString(),
     entityType: row.entityType as CommentTargetKind,
     entityId: row.entityId,
-    user: {
-      id: author.id,
-      username: author.username,
-      name: author.name,
-      image: avatarUrls(author),
-    },
+    user: toUserRef(author),
   };
 }
 

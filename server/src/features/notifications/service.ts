@@ -22,7 +22,7 @@ import { newId } from '../../lib/ids';
 import { pageFields } from '../../lib/keyset';
 import { transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
 import type { userRefColumns } from '../users/present';
-import { avatarUrls, type UserRefColumns } from '../users/present';
+import { toUserRef, type UserRefColumns } from '../users/present';
 
 export interface NewNotification {
   /** Who is told. */
@@ -44,9 +44,7 @@ function present(row: NotificationRow, actor: UserRefColumns | null): Notificati
     link: row.link,
     read: row.read,
     createdAt: row.createdAt.toISOString(),
-    user: actor
-      ? { id: actor.id, username: actor.username, name: actor.name, image: avatarUrls(actor) }
-      : null,
+    user: actor ? toUserRef(actor) : null,
   };
 }
 

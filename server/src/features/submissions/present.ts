@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { submissionVotes, submissions } from '../../db/schema/submissions';
 import { users } from '../../db/schema/users';
 import { visibleAccount } from '../../db/visibility';
-import { avatarUrls, userRefColumns, type UserRefColumns } from '../users/present';
+import { toUserRef, userRefColumns, type UserRefColumns } from '../users/present';
 import { specOf } from './kinds';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -24,13 +24,6 @@ export interface CardSource {
   row: SubmissionRow;
   author: UserRefColumns;
 }
-
-const actorOf = (u: UserRefColumns) => ({
-  id: u.id,
-  username: u.username,
-  name: u.name,
-  image: avatarUrls(u),
-});
 
 /** The votes of visible accounts on these submissions, oldest first, by submission. */
 async function votesOf(db: DbOrTx, ids: readonly string[]) {
@@ -48,7 +41,7 @@ async function votesOf(db: DbOrTx, ids: readonly string[]) {
     .orderBy(asc(submissionVotes.createdAt), asc(submissionVotes.userId));
   for (const r of rows) {
     const list = byId.get(r.submissionId) ?? [];
-    list.push({ userId: r.voter.id, user: actorOf(r.voter), type: r.vote as VoteType });
+    list.push({ userId: r.voter.id, user: toUserRef(r.voter), type: r.vote as VoteType });
     byId.set(r.submissionId, list);
   }
   return byId;
@@ -72,7 +65,7 @@ export async function toCards(
       submissionStatus: row.status as SubmissionStatus,
       entityId: row.entityId,
       entityName: specOf(kind).title(row.changes),
-      user: actorOf(author),
+      user: toUserRef(author),
       votes: votes.get(row.id) ?? [],
       commentsCount: row.commentsCount,
       createdAt: row.createdAt.toISOString(),

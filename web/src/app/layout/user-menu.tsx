@@ -1,8 +1,9 @@
-import { canVoteOnSubmissions } from '@earmark/common';
+import { canVoteOnSubmissions, isAdmin } from '@earmark/common';
 import type { CurrentUser } from '@earmark/common';
 import { Avatar } from '../../components/avatar';
 import {
   ContributeIcon,
+  LockIcon,
   LogoutIcon,
   PlusIcon,
   SettingsIcon,
@@ -44,6 +45,16 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             label: 'Open Contributions',
             icon: <ContributeIcon size={18} />,
             to: paths.openContributions.href(),
+          },
+        ]
+      : []),
+    ...(isAdmin(user)
+      ? [
+          {
+            key: 'admin',
+            label: 'Admin',
+            icon: <LockIcon size={18} />,
+            to: paths.reports.href(),
           },
         ]
       : []),

@@ -2,8 +2,14 @@ import { CommentTargetKind } from '@earmark/common';
 import type { Actor, Comment, PageFields, PagedComments } from '@earmark/common';
 
 /** Fake API answers for comment tests (the shapes come from common). */
-export const ben: Actor = { id: 'u2', username: 'ben', name: 'Ben Carter', image: null };
-export const cara: Actor = { id: 'u3', username: 'cara', name: null, image: null };
+export const ben: Actor = {
+  id: 'u2',
+  username: 'ben',
+  name: 'Ben Carter',
+  image: null,
+  supporter: 0,
+};
+export const cara: Actor = { id: 'u3', username: 'cara', name: null, image: null, supporter: 0 };
 
 export function makeComment(id: string, overrides: Partial<Comment> = {}): Comment {
   return {

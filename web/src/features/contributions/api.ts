@@ -9,6 +9,8 @@ import { SUBMISSION_KIND_PLURALS } from '@earmark/common';
 import type {
   Actor,
   HistoryPage,
+  KeepPendingDeletionReply,
+  PendingDeletionImpact,
   ProcessPendingDeletionInput,
   ProcessPendingDeletionReply,
   SubmissionCard,
@@ -152,11 +154,33 @@ export function useUserContributions(userId: string) {
 export const processPendingDeletions = (input: ProcessPendingDeletionInput) =>
   api.post<ProcessPendingDeletionReply>('/submissions/process-pending-deletion', input);
 
-/** Deletes the entities of the chosen pending-deletion submissions; the lists are read again. */
-export function useProcessPendingDeletions() {
+export const keepPendingDeletions = (input: ProcessPendingDeletionInput) =>
+  api.post<KeepPendingDeletionReply>('/submissions/keep-pending-deletion', input);
+
+/**
+ * Deletes, or keeps, the entities of the chosen pending-deletion submissions;
+ * the lists and what each deletion would remove are read again.
+ */
+export function usePendingDeletionDecision<R>(
+  call: (input: ProcessPendingDeletionInput) => Promise<R>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: processPendingDeletions,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionKeys.lists() }),
+    mutationFn: call,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: submissionKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: submissionKeys.pendingDeletionImpact() }),
+      ]),
   });
 }
+
+export const fetchPendingDeletionImpact = (signal?: AbortSignal) =>
+  api.get<PendingDeletionImpact>('/submissions/pending-deletions', { signal });
+
+/** Every pending deletion with what processing it would remove. */
+export const pendingDeletionImpactQueryOptions = () =>
+  queryOptions({
+    queryKey: submissionKeys.pendingDeletionImpact(),
+    queryFn: ({ signal }) => fetchPendingDeletionImpact(signal),
+  });

@@ -13,8 +13,20 @@ import type { Language, SubmissionCreated } from '@earmark/common';
 import { json } from '../../test/fetch-mock';
 
 /** Fake API answers for contributions tests (the shapes come from common). */
-export const ben: Actor = { id: 'u2', username: 'ben', name: 'Ben Carter', image: null };
-export const cara: Actor = { id: 'u3', username: 'cara', name: 'Cara Lind', image: null };
+export const ben: Actor = {
+  id: 'u2',
+  username: 'ben',
+  name: 'Ben Carter',
+  image: null,
+  supporter: 0,
+};
+export const cara: Actor = {
+  id: 'u3',
+  username: 'cara',
+  name: 'Cara Lind',
+  image: null,
+  supporter: 0,
+};
 
 export function makeSubmission(overrides: Partial<SubmissionDetail> = {}): SubmissionDetail {
   return {
@@ -104,7 +116,7 @@ export function makeSubmissionCreated(
     submissionStatus: SubmissionStatus.AUTO_APPROVED,
     entityId: 'e1',
     entityName: 'Something',
-    user: { id: 'u1', username: 'mira', name: 'Mira Stone', image: null },
+    user: { id: 'u1', username: 'mira', name: 'Mira Stone', image: null, supporter: 0 },
     votes: [],
     commentsCount: 0,
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -45,6 +45,8 @@ export interface SearchHit {
   href: string;
   title: string;
   detail: string | null;
+  /** A user's supporter level (their badge shows beside the name). */
+  supporter?: number;
 }
 
 function yearOf(date: string | null): string | null {
@@ -91,6 +93,7 @@ export function hitsOf(reply: SearchReply | undefined, type: SearchType): Search
         href: paths.user.href(u.username),
         title: u.username,
         detail: u.name,
+        supporter: u.supporter,
       }));
   }
 }

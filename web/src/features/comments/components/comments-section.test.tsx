@@ -78,7 +78,7 @@ describe('the comments section', () => {
     const posted: unknown[] = [];
     const mine = makeComment('c3', {
       body: 'Mine',
-      user: { id: 'u1', username: 'mira', name: 'Mira Stone', image: null },
+      user: { id: 'u1', username: 'mira', name: 'Mira Stone', image: null, supporter: 0 },
       createdAt: '2026-03-03T10:00:00.000Z',
     });
     mockApi({
@@ -117,7 +117,7 @@ describe('the comments section', () => {
     const deleted: string[] = [];
     const own = makeComment('c3', {
       body: 'Mine',
-      user: { id: 'u1', username: 'mira', name: 'Mira Stone', image: null },
+      user: { id: 'u1', username: 'mira', name: 'Mira Stone', image: null, supporter: 0 },
     });
     mockApi({
       'GET /api/users/me': json(200, makeUser()),

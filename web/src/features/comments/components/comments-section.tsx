@@ -33,6 +33,7 @@ import {
 } from '../api';
 import type { CommentThread } from '../api';
 import styles from './comments-section.module.css';
+import { SupporterBadge } from '../../../components/supporter-badge';
 
 export interface CommentsSectionProps extends CommentThread {
   /** Whose thread it is (profile, review or list owner): they may delete any comment in it. */
@@ -209,6 +210,7 @@ function CommentItem({
           <Link to={profile} className={styles.author}>
             {name}
           </Link>
+          <SupporterBadge user={user} />
           <time dateTime={comment.createdAt} title={fullDate(comment.createdAt)}>
             {relativeTime(comment.createdAt)}
           </time>

@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/avatar';
 import { VoteDownIcon, VoteUpIcon } from '../../../components/extra-icons';
 import { paths } from '../../../lib/paths';
 import styles from './submission-votes.module.css';
+import { SupporterBadge } from '../../../components/supporter-badge';
 
 /** Who voted on a submission, each with an up or down arrow. */
 export function SubmissionVotes({ votes }: { votes: readonly SubmissionVote[] }) {
@@ -27,6 +28,7 @@ export function SubmissionVotes({ votes }: { votes: readonly SubmissionVote[] })
             <Link to={paths.user.href(vote.user.username)} className={styles.voter}>
               {vote.user.name || vote.user.username}
             </Link>
+            <SupporterBadge user={vote.user} />
           </li>
         );
       })}

@@ -5,6 +5,7 @@ import { PageFrame } from '../../../components/page-frame';
 import { TabLinks } from '../../../components/tabs';
 import { useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../lib/paths';
+import { ADMIN_PAGES } from '../../admin/components/admin-nav';
 import { SubmissionCards } from '../components/submission-cards';
 import { SubmissionFilters, useSubmissionFilter } from '../components/submission-filters';
 import { LIST_STATUSES, kindLabels, kindOfPlural } from '../kinds';
@@ -14,12 +15,6 @@ const KIND_TABS = SUBMISSION_KINDS.map((kind) => ({
   to: paths.contributionsKind.href(SUBMISSION_KIND_PLURALS[kind]),
   label: kindLabels[kind].many,
 }));
-
-/** The admin pages beside the kinds, for admins only. */
-const ADMIN_TABS = [
-  { to: paths.pendingDeletions.href(), label: 'Pending deletions' },
-  { to: paths.merge.href(), label: 'Merge' },
-];
 
 /**
  * /contributions/{releases|artists|labels|genres}/{open|auto-approved}: a
@@ -42,7 +37,7 @@ export default function ContributionsPage() {
       heading="Contributions"
       subNav={
         <TabLinks
-          items={isAdmin(user) ? [...KIND_TABS, ...ADMIN_TABS] : KIND_TABS}
+          items={isAdmin(user) ? [...KIND_TABS, ...ADMIN_PAGES] : KIND_TABS}
           label="Contribution kinds"
         />
       }

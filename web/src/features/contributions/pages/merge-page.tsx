@@ -10,7 +10,8 @@ import { SelectField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import type { SearchHit } from '../../search';
-import { AdminOnly } from '../components/admin-only';
+import { AdminNav } from '../../admin/components/admin-nav';
+import { AdminOnly } from '../../admin/components/admin-only';
 import { SinglePicker } from '../components/single-picker';
 import { useMerge, useMergePreview } from '../merge-api';
 import styles from './merge-page.module.css';
@@ -93,7 +94,7 @@ function Merge() {
   }
 
   return (
-    <PageFrame title="Merge" heading="Merge">
+    <PageFrame title="Merge" heading="Merge" subNav={<AdminNav />}>
       <div className={styles.page}>
         <p className={styles.intro}>
           Everything that refers to the source (ratings, reviews, list items, comments, votes,

@@ -91,7 +91,13 @@ describe('a submission page', () => {
             ...submission.votes,
             {
               userId: trusted.id,
-              user: { id: trusted.id, username: 'tess', name: 'Tess Moor', image: null },
+              user: {
+                id: trusted.id,
+                username: 'tess',
+                name: 'Tess Moor',
+                image: null,
+                supporter: 0,
+              },
               type: -1,
             },
           ],

@@ -140,7 +140,13 @@ const VOTE_CHOICES = [
 
 function VoteButtons({ submission, user }: { submission: SubmissionDetail; user: CurrentUser }) {
   const snackbar = useSnackbar();
-  const voter = { id: user.id, username: user.username, name: user.name, image: user.image };
+  const voter = {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    image: user.image,
+    supporter: user.supporter,
+  };
   const vote = useSubmissionVote(submission.kind, submission.id, voter);
   const cast = (type: VoteType) =>
     vote.mutate(type, { onSuccess: () => snackbar.show('Ok', 'success') });

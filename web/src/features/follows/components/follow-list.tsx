@@ -1,14 +1,14 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { SupporterStatus } from '@earmark/common';
 import type { FollowReply, PagedUsers } from '@earmark/common';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { HeartIcon, UserIcon, WarningIcon } from '../../../components/icons';
+import { UserIcon, WarningIcon } from '../../../components/icons';
 import { PageSpinner } from '../../../components/spinner';
+import { SupporterBadge } from '../../../components/supporter-badge';
 import { errorMessage } from '../../../lib/api';
 import { followListInfiniteQueryOptions } from '../api';
 import type { FollowListKind, FollowVariables } from '../api';
@@ -102,12 +102,7 @@ export function FollowList({
                 <span className={styles.names}>
                   <span className={styles.nameRow}>
                     <span className={styles.name}>{name}</span>
-                    {user.supporter >= SupporterStatus.SUPPORTER && (
-                      <span className={styles.supporter} title="Supporter">
-                        <HeartIcon size={12} />
-                        <span className="visually-hidden">Supporter</span>
-                      </span>
-                    )}
+                    <SupporterBadge user={user} />
                   </span>
                   <span className={styles.username}>@{user.username}</span>
                 </span>

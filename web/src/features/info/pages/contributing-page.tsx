@@ -5,6 +5,7 @@ import {
   SUBMISSION_VOTES_TO_DECIDE,
 } from '@earmark/common';
 import { paths } from '../../../lib/paths';
+import { BadgeUsers } from '../../admin';
 import { InfoPage, infoStyles } from '../components/info-page';
 
 const DISCARD_MINUTES = DISCARD_WINDOW_MS / 60_000;
@@ -81,6 +82,13 @@ export default function ContributingPage() {
         days old, who have at least 200 applied submissions, and who made at least 5 of them in the
         last 30 days. Members who stop meeting these conditions lose them again.
       </p>
+
+      <h2>Our trusted contributors</h2>
+      <BadgeUsers
+        type="trusted"
+        label="Trusted contributors"
+        emptyText="There are no trusted contributors yet."
+      />
 
       <h2>Changed your mind?</h2>
       <p>

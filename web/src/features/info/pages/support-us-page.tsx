@@ -1,4 +1,5 @@
 import { CONTACT_EMAIL } from '@earmark/common';
+import { BadgeUsers } from '../../admin';
 import { InfoPage, infoStyles } from '../components/info-page';
 
 export default function SupportUsPage() {
@@ -21,6 +22,13 @@ export default function SupportUsPage() {
         everyone can see who helps keep Earmark going. The badge is our thank-you — it does not
         unlock extra features or give more weight to your ratings or votes.
       </div>
+
+      <h2>Our supporters</h2>
+      <BadgeUsers
+        type="supporter"
+        label="Supporters"
+        emptyText="There are no supporters yet. You could be the first!"
+      />
 
       <h2>How to become a supporter</h2>
       <p>

@@ -13,6 +13,7 @@ import { ListCoverMosaic } from './list-cover-mosaic';
 import { LoadMore } from '../../../components/load-more';
 import { LoadError } from '../../../components/load-failure';
 import styles from './list-cards.module.css';
+import { SupporterBadge } from '../../../components/supporter-badge';
 
 export interface ListCardsProps {
   filter: ListsFilter;
@@ -70,6 +71,7 @@ function ListCard({ list }: { list: List }) {
           <Link to={paths.user.href(list.owner.username)} className={styles.owner}>
             {ownerName(list.owner)}
           </Link>
+          <SupporterBadge user={list.owner} />
         </p>
         <p className={styles.meta}>
           {countLabel(list.itemsCount, 'release')} · {countLabel(list.likesCount, 'like')}

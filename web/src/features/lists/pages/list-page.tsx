@@ -23,6 +23,7 @@ import { LoadMore } from '../../../components/load-more';
 import { LoadError } from '../../../components/load-failure';
 import { countLabel, ownerName } from '../format';
 import styles from './list-page.module.css';
+import { SupporterBadge } from '../../../components/supporter-badge';
 
 /** /list/{id}: a list with its owner, description, likes and items. */
 export default function ListPage() {
@@ -68,6 +69,7 @@ function ListView({ list }: { list: List }) {
               <Avatar user={list.owner} size={24} />
               <span>{name}</span>
             </Link>
+            <SupporterBadge user={list.owner} />
             <span className={styles.dot} aria-hidden="true">
               ·
             </span>

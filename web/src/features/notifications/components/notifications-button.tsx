@@ -15,6 +15,7 @@ import { paths } from '../../../lib/paths';
 import { notificationsInfiniteQueryOptions } from '../api';
 import { useNotifications } from '../notification-provider';
 import styles from './notifications-button.module.css';
+import { SupporterBadge } from '../../../components/supporter-badge';
 
 /** Notification avatars are 50px (spec: notification avatar). */
 const AVATAR_PX = 50;
@@ -108,7 +109,8 @@ function NotificationItem({
           <>
             <Link to={profile} onClick={onNavigate} className={styles.actor}>
               {user.name || user.username}
-            </Link>{' '}
+            </Link>
+            <SupporterBadge user={user} />{' '}
           </>
         )}
         {link ? (

@@ -13,6 +13,7 @@ import { entriesPageQueryOptions } from '../api';
 import { displayName, NO_REVIEWS_TEXT, reviewTitle } from '../format';
 import { RatingBadge } from './rating-badge';
 import styles from './new-reviews-section.module.css';
+import { SupporterBadge } from '../../../components/supporter-badge';
 
 export const NEW_REVIEWS_COUNT = 6;
 const EXCERPT_LENGTH = 220;
@@ -107,6 +108,7 @@ function ReviewExcerpt({ entry }: { entry: Entry }) {
           <Avatar user={user} size={20} />
           <span>{displayName(user)}</span>
         </Link>
+        <SupporterBadge user={user} />
         <time dateTime={review.createdAt} className={styles.date}>
           {relativeTime(review.createdAt)}
         </time>

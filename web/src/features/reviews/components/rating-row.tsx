@@ -7,6 +7,7 @@ import { ReviewIcon } from '../../../components/icons';
 import { displayName } from '../format';
 import { RatingBadge } from './rating-badge';
 import styles from './rating-row.module.css';
+import { SupporterBadge } from '../../../components/supporter-badge';
 
 /** One person's rating of a release: who, how much, when, and a link to their review if any. */
 export function RatingRow({ entry }: { entry: Entry }) {
@@ -20,6 +21,7 @@ export function RatingRow({ entry }: { entry: Entry }) {
         <Avatar user={user} size={32} />
         <span className={styles.name}>{name}</span>
       </Link>
+      <SupporterBadge user={user} />
       {entry.review && (
         <Link
           to={paths.review.href(entry.id)}

@@ -9,6 +9,7 @@ import { displayName, isLongReview, reviewTitle } from '../format';
 import { RatingBadge } from './rating-badge';
 import { ReviewVotes } from './review-votes';
 import styles from './review-card.module.css';
+import { SupporterBadge } from '../../../components/supporter-badge';
 
 export interface ReviewCardProps {
   /** An entry with a review (entries without one render nothing). */
@@ -62,6 +63,7 @@ export function ReviewCard({ entry, showRelease = true, showUser = true }: Revie
               <span>{displayName(user)}</span>
             </Link>
           )}
+          {showUser && <SupporterBadge user={user} />}
           {entry.rating && <RatingBadge rating={entry.rating.rating} />}
           <Link to={reviewHref} className={styles.date}>
             <time dateTime={review.createdAt} title={fullDate(review.createdAt)}>

@@ -20,6 +20,7 @@ import { RatingBadge } from '../components/rating-badge';
 import { ReviewVotes } from '../components/review-votes';
 import { displayName, reviewTitle } from '../format';
 import styles from './review-page.module.css';
+import { SupporterBadge } from '../../../components/supporter-badge';
 
 /** An edit counts when it comes more than a minute after writing (not the first save's echo). */
 const EDIT_GRACE_MS = 60_000;
@@ -112,6 +113,7 @@ function ReviewView({ entry }: { entry: Entry }) {
             <Link to={paths.user.href(user.username)} className={styles.authorName}>
               {displayName(user)}
             </Link>
+            <SupporterBadge user={user} />
             <p className={styles.when}>
               <time dateTime={review.createdAt}>{fullDate(review.createdAt)}</time>
               {edited && (

@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { searchAllQueryOptions, searchCount } from '../api';
 import { SEARCH_KINDS, countBadge, countText, hitsOf, noMatchText } from '../kinds';
 import styles from './search-combobox.module.css';
+import { SupporterBadge } from '../../../components/supporter-badge';
 
 /** What screen readers hear once results arrive: '5 releases, 2 artists, …' or 'No results'. */
 function statusText(reply: SearchReply, q: string): string {
@@ -212,6 +213,7 @@ export function SearchCombobox() {
                   onClick={() => openResult(hit.href)}
                 >
                   <span className={styles.title}>{hit.title}</span>
+                  <SupporterBadge user={hit} />
                   {hit.detail && <span className={styles.detail}>{hit.detail}</span>}
                 </li>
               ))}

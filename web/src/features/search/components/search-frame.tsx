@@ -11,6 +11,7 @@ import { paths } from '../../../lib/paths';
 import { SEARCH_KINDS } from '../kinds';
 import type { SearchHit } from '../kinds';
 import styles from './search-frame.module.css';
+import { SupporterBadge } from '../../../components/supporter-badge';
 
 /**
  * The frame of the search pages: the title, a form to change the text and
@@ -92,6 +93,7 @@ export function HitList({ hits, label }: { hits: readonly SearchHit[]; label: st
         <li key={hit.id}>
           <Link to={hit.href} className={styles.hit}>
             <span className={styles.hitTitle}>{hit.title}</span>
+            <SupporterBadge user={hit} />
             {hit.detail && <span className={styles.hitDetail}>{hit.detail}</span>}
           </Link>
         </li>

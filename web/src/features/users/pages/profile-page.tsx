@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { isAdmin } from '@earmark/common';
 import type { CurrentUser, UserProfile } from '@earmark/common';
 import { NotFoundView } from '../../../components/error-views';
 import { paths } from '../../../lib/paths';
@@ -13,6 +14,7 @@ import { errorMessage, isApiError } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
 import type { FollowCacheUpdates } from '../../follows';
 import { FollowButton } from '../../follows';
+import { AdminPanel } from '../../admin';
 import { ReportButton } from '../../reports';
 import { updateCachedProfile, useUserProfile, userProfileQueryOptions } from '../api';
 import { ProfileHeader } from '../components/profile-header';
@@ -162,6 +164,7 @@ function ProfileLayout({
             ) : null
           }
         />
+        {isAdmin(viewer) && <AdminPanel key={profile.id} profile={profile} />}
         {viewer && (
           <p className={styles.contributions}>
             <Link to={paths.userContributions.href(profile.username)}>
