@@ -136,18 +136,19 @@ const entryVotes: CounterRecount = {
 };
 
 const userCounters: CounterRecount = {
-  counter: 'user entries, reviews, followers and following',
+  counter: 'user entries, ratings, reviews, followers and following',
   table: 'users',
   sql: (ids) => `
     update users u set
-      entries_count = c.n, reviews_count = c.reviews,
+      entries_count = c.n, ratings_count = c.rated, reviews_count = c.reviews,
       followers_count = c.followers, following_count = c.following
     from (
-      select u2.id, coalesce(en.n, 0) n, coalesce(en.reviews, 0) reviews,
+      select u2.id, coalesce(en.n, 0) n, coalesce(en.rated, 0) rated,
+        coalesce(en.reviews, 0) reviews,
         coalesce(fr.n, 0) followers, coalesce(fg.n, 0) following
       from users u2
       left join (
-        select user_id, count(*)::int n, count(review)::int reviews
+        select user_id, count(*)::int n, count(rating)::int rated, count(review)::int reviews
         from entries where true ${only('user_id', ids)}
         group by user_id) en on en.user_id = u2.id
       left join (
@@ -160,8 +161,9 @@ const userCounters: CounterRecount = {
         on fg.follower_id = u2.id
       where true ${only('u2.id', ids)}) c
     where c.id = u.id
-      and (u.entries_count, u.reviews_count, u.followers_count, u.following_count)
-        is distinct from (c.n, c.reviews, c.followers, c.following)
+      and (u.entries_count, u.ratings_count, u.reviews_count, u.followers_count,
+          u.following_count)
+        is distinct from (c.n, c.rated, c.reviews, c.followers, c.following)
     returning u.id`,
 };
 

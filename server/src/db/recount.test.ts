@@ -70,7 +70,10 @@ describe('recount: the one definition of every counter', () => {
     await t.db.update(releases).set({ ratingsCount: 7 }).where(eq(releases.id, release.id));
     await t.db.update(tracks).set({ upvotes: 5 }).where(eq(tracks.id, trackIds[0]!));
     await t.db.update(entries).set({ reviewUpvotes: 9 }).where(eq(entries.id, reviewId));
-    await t.db.update(users).set({ followersCount: 3 }).where(eq(users.id, a.user.id));
+    await t.db
+      .update(users)
+      .set({ followersCount: 3, ratingsCount: 4 })
+      .where(eq(users.id, a.user.id));
     await t.db.execute(sql`update release_genres set score = 40 where release_id = ${release.id}`);
     // A score row for a genre nobody voted for goes.
     const stray = await createGenre(t.db);
@@ -81,7 +84,7 @@ describe('recount: the one definition of every counter', () => {
       { counter: 'release stats (ratings, entries, reviews)', ids: [release.id] },
       { counter: 'track votes', ids: [trackIds[0]] },
       { counter: 'review votes and track votes per entry', ids: [reviewId] },
-      { counter: 'user entries, reviews, followers and following', ids: [a.user.id] },
+      { counter: 'user entries, ratings, reviews, followers and following', ids: [a.user.id] },
       {
         counter: 'release genre scores',
         ids: expect.arrayContaining([`${release.id}:${genreId}`, `${release.id}:${stray.id}`]),

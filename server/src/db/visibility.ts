@@ -15,6 +15,7 @@
  *   another are hidden: absent from every list and 404 on their own page.
  */
 import { and, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HIDDEN_ACCOUNT_STATUSES } from '@earmark/common';
 import { releases, type artists, type genres, type labels } from './schema/catalogue';
 import { lists } from './schema/lists';
@@ -94,4 +95,31 @@ export function visibleListUnjoined(viewerId?: string | null): SQL {
   const hiddenOwner = sql`select 1 from ${users} where ${users.id} = ${lists.userId}
     and ${users.accountStatus} in (${sql.raw(hiddenStatuses.join(', '))})`;
   return and(sql`not exists (${hiddenOwner})`, listSeenBy(viewerId))!;
+}
+
+/**
+ * The owner of the entries row (`userId` of it) is not hidden, without
+ * joining `users`: looked up among the few hidden accounts (users_hidden_idx).
+ * A list walking an entries index then reads nothing but that index, where a
+ * join would fetch the owner of every row it passes, an offset page's
+ * skipped rows included.
+ */
+export function visibleOwnerUnjoined(userId: AnyPgColumn): SQL {
+  return sql`not exists (select 1 from ${users} hidden_owner
+    where hidden_owner.id = ${userId}
+      and hidden_owner.account_status in (${sql.raw(hiddenStatuses.join(', '))}))`;
+}
+
+/**
+ * The release of the row (`releaseId` of it) is visible, without joining
+ * `releases`: looked up among the few hidden releases (releases_hidden_idx),
+ * or, when the list is one release's (`knownId`), checked once.
+ */
+export function visibleReleaseUnjoined(releaseId: AnyPgColumn, knownId?: string): SQL {
+  return knownId
+    ? sql`exists (select 1 from ${releases} listed_release
+      where listed_release.id = ${knownId} and ${visibleCatalogueAlias('listed_release')})`
+    : sql`not exists (select 1 from ${releases} hidden_release
+      where hidden_release.id = ${releaseId}
+        and (hidden_release.pending_deletion or hidden_release.merged_into_id is not null))`;
 }

@@ -21,7 +21,11 @@ import { users } from './users';
  * The partial indexes follow the sorts of GET entries: a rating sort lists
  * rated entries only and a review sort reviewed entries only, each within a
  * release, within a user, or across everyone. Each ends with the id, the
- * last key of every order, so a keyset page starts inside the index.
+ * last key of every order, so a keyset page starts inside the index. The
+ * release and user ones then carry the other owner column (the user of a
+ * release's entry, the release of a user's), and the site's newest reviews
+ * both: the visibility checks of a list need nothing else, so a page, an
+ * offset page's skipped rows included, reads the index alone.
  */
 export const entries = pgTable(
   'entries',
@@ -40,6 +44,10 @@ export const entries = pgTable(
     reviewUpdatedAt: timestamp('review_updated_at', { withTimezone: true }),
     reviewUpvotes: integer('review_upvotes').notNull().default(0),
     reviewDownvotes: integer('review_downvotes').notNull().default(0),
+    // Stored, so the "top" orders read it from their indexes (an expression would need the row).
+    reviewNet: integer('review_net')
+      .notNull()
+      .generatedAlwaysAs(sql`review_upvotes - review_downvotes`),
     // Kept with track_votes so "has track votes" needs no lookup.
     trackVotesCount: integer('track_votes_count').notNull().default(0),
     // Comments on the review by visible accounts (kept by the comments feature).
@@ -50,32 +58,40 @@ export const entries = pgTable(
   (t) => {
     const rated = sql`${t.rating} is not null`;
     const reviewed = sql`${t.review} is not null`;
-    const net = sql`(${t.reviewUpvotes} - ${t.reviewDownvotes})`;
     return [
       uniqueIndex('entries_user_release_key').on(t.userId, t.releaseId),
-      index('entries_release_created_idx').on(t.releaseId, t.createdAt, t.id),
+      index('entries_release_created_idx').on(t.releaseId, t.createdAt, t.id, t.userId),
       index('entries_created_at_idx').on(t.createdAt, t.id),
-      index('entries_user_created_idx').on(t.userId, t.createdAt, t.id),
+      // And the rating: a user's profile charts read their entries from it alone.
+      index('entries_user_created_idx').on(t.userId, t.createdAt, t.id, t.releaseId, t.rating),
       index('entries_rating_idx').on(t.rating, t.id).where(rated),
-      index('entries_release_rating_idx').on(t.releaseId, t.rating, t.id).where(rated),
+      index('entries_release_rating_idx').on(t.releaseId, t.rating, t.id, t.userId).where(rated),
       index('entries_release_rating_updated_idx')
-        .on(t.releaseId, t.ratingUpdatedAt, t.id)
+        .on(t.releaseId, t.ratingUpdatedAt, t.id, t.userId)
         .where(rated),
-      index('entries_user_rating_idx').on(t.userId, t.rating, t.id).where(rated),
-      index('entries_user_rating_updated_idx').on(t.userId, t.ratingUpdatedAt, t.id).where(rated),
+      index('entries_user_rating_idx').on(t.userId, t.rating, t.id, t.releaseId).where(rated),
+      index('entries_user_rating_updated_idx')
+        .on(t.userId, t.ratingUpdatedAt, t.id, t.releaseId)
+        .where(rated),
       index('entries_rating_updated_idx').on(t.ratingUpdatedAt, t.id).where(rated),
-      index('entries_review_created_idx').on(t.reviewCreatedAt, t.id).where(reviewed),
+      index('entries_review_created_idx')
+        .on(t.reviewCreatedAt, t.id, t.userId, t.releaseId)
+        .where(reviewed),
       index('entries_release_review_created_idx')
-        .on(t.releaseId, t.reviewCreatedAt, t.id)
+        .on(t.releaseId, t.reviewCreatedAt, t.id, t.userId)
         .where(reviewed),
       index('entries_user_review_created_idx')
-        .on(t.userId, t.reviewCreatedAt, t.id)
+        .on(t.userId, t.reviewCreatedAt, t.id, t.releaseId)
+        .where(reviewed),
+      // The site's top reviews: walked by net votes, recent weeks only.
+      index('entries_review_net_idx')
+        .on(t.reviewNet, t.reviewCreatedAt, t.id, t.userId, t.releaseId)
         .where(reviewed),
       index('entries_release_review_net_idx')
-        .on(t.releaseId, net, t.reviewCreatedAt, t.id)
+        .on(t.releaseId, t.reviewNet, t.reviewCreatedAt, t.id, t.userId)
         .where(reviewed),
       index('entries_user_review_net_idx')
-        .on(t.userId, net, t.reviewCreatedAt, t.id)
+        .on(t.userId, t.reviewNet, t.reviewCreatedAt, t.id, t.releaseId)
         .where(reviewed),
       check('entries_rating_ck', sql`${t.rating} between 0 and 100`),
     ];

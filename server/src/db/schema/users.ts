@@ -23,9 +23,10 @@ export const users = pgTable(
     theme: jsonb('theme').$type<Theme>(),
     imageSm: text('image_sm'),
     imageMd: text('image_md'),
-    // Counters kept in step with the rows they count (entries, reviews, lists, follows).
+    // Counters kept in step with the rows they count (entries, reviews, ratings, lists, follows).
     entriesCount: integer('entries_count').notNull().default(0),
     reviewsCount: integer('reviews_count').notNull().default(0),
+    ratingsCount: integer('ratings_count').notNull().default(0),
     listsCount: integer('lists_count').notNull().default(0),
     followersCount: integer('followers_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),

@@ -49,11 +49,12 @@ export async function moveCounters(
       })
       .where(eq(releases.id, target.releaseId));
   }
-  if (entriesDelta !== 0 || reviewsDelta !== 0) {
+  if (entriesDelta !== 0 || ratingsDelta !== 0 || reviewsDelta !== 0) {
     await tx
       .update(users)
       .set({
         entriesCount: sql`${users.entriesCount} + ${entriesDelta}`,
+        ratingsCount: sql`${users.ratingsCount} + ${ratingsDelta}`,
         reviewsCount: sql`${users.reviewsCount} + ${reviewsDelta}`,
       })
       .where(eq(users.id, target.userId));

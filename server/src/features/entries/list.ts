@@ -1,7 +1,6 @@
 import { and, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { SortBy, type entriesQuerySchema, type PagedEntries } from '@earmark/common';
 import type { z } from 'zod';
-import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { releaseArtists, releaseGenres, releaseLabels, releases } from '../../db/schema/catalogue';
 import { entries, entryTags } from '../../db/schema/entries';
@@ -14,16 +13,14 @@ import {
   type SortKey,
 } from '../../lib/keyset';
 import { daysBefore } from '../releases/dates';
-import { visibleEntry } from '../../db/visibility';
-import { presentEntries, selectEntryBundles } from './queries';
+import { visibleOwnerUnjoined, visibleReleaseUnjoined } from '../../db/visibility';
+import { entryBundleColumns, presentEntries } from './queries';
 import { totalEntries } from './totals';
 
 export type ParsedEntriesQuery = z.output<typeof entriesQuerySchema>;
 
 /** `/reviews/top` ranks the reviews of this many last days; release and user pages rank all time. */
 export const REVIEWS_TOP_WINDOW_DAYS = 30;
-
-const netVotes = sql`(${entries.reviewUpvotes} - ${entries.reviewDownvotes})`;
 
 const key = (expr: SortKey['expr'], type: KeyType, desc = true): SortKey => ({ expr, type, desc });
 const byId = (desc = true) => key(entries.id, 'text', desc);
@@ -73,7 +70,7 @@ function sortPlan(query: ParsedEntriesQuery, now: Date): { where: SQL[]; keys: S
       }
       return {
         where,
-        keys: [key(netVotes, 'int'), key(entries.reviewCreatedAt, 'timestamptz'), byId()],
+        keys: [key(entries.reviewNet, 'int'), key(entries.reviewCreatedAt, 'timestamptz'), byId()],
       };
     }
   }
@@ -121,12 +118,25 @@ function filters(query: ParsedEntriesQuery): SQL[] {
   return out;
 }
 
+/** Whether the query reads the release's own columns (its date or type), so joins `releases`. */
+function readsRelease(query: ParsedEntriesQuery): boolean {
+  return (
+    query.sortBy === SortBy.ReleaseDate ||
+    query.year !== undefined ||
+    query.decade !== undefined ||
+    query.type !== undefined
+  );
+}
+
 /**
  * GET entries: one page of visible entries (hidden owners and releases left
- * out), by page number or by cursor (see readKeysetPage). The page's ids
- * and sort keys come from one statement that walks the sort's index; the
- * entries themselves (owners, releases, artists, tags and track votes) from
- * a second, by id. The total, beside them, takes one or two more.
+ * out), by page number or by cursor (see readKeysetPage), in one statement:
+ * its first part walks the sort's index for the page's ids and keys, joining
+ * nothing but the release when the query reads its date or type (the
+ * visibility checks look among the few hidden accounts and releases, so an
+ * offset page skips rows inside the index); its second reads those entries
+ * with their owners, releases, artists, tags and track votes. The total,
+ * beside it, takes one more (see totalEntries).
  */
 export async function listEntries(
   db: DbOrTx,
@@ -134,28 +144,48 @@ export async function listEntries(
   now: Date = new Date(),
 ): Promise<PagedEntries> {
   const plan = sortPlan(query, now);
-  const where = and(visibleEntry(), ...filters(query), ...plan.where);
+  const joinsRelease = readsRelease(query);
+  const where = and(
+    visibleOwnerUnjoined(entries.userId),
+    // Even when joined, the release is checked among the hidden ones: the join
+    // then reads only its id, date and type, from an index (releases_type_date_idx).
+    visibleReleaseUnjoined(entries.releaseId, query.releaseId),
+    ...filters(query),
+    ...plan.where,
+  );
+  const order = orderByKeys(plan.keys);
   const { rows, fields } = await readKeysetPage(
     {
       name: query.sortBy,
       keys: plan.keys,
-      rows: (limit, offset, after) =>
-        db
+      rows: (limit, offset, after) => {
+        let ids = db
           .select({ id: entries.id, ...keyColumns(plan.keys) })
           .from(entries)
+          .$dynamic();
+        if (joinsRelease) ids = ids.innerJoin(releases, eq(releases.id, entries.releaseId));
+        const page = db.$with('page').as(
+          ids
+            .where(and(where, after))
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        );
+        // The page's key columns, as keysOf reads them from the rows.
+        const keyed = page as unknown as Record<string, SQL.Aliased<string | null>>;
+        const pageKeys = Object.fromEntries(plan.keys.map((_, i) => [`k${i}`, keyed[`k${i}`]!]));
+        return db
+          .with(page)
+          .select({ ...pageKeys, ...entryBundleColumns })
+          .from(page)
+          .innerJoin(entries, eq(entries.id, page.id))
           .innerJoin(users, eq(users.id, entries.userId))
           .innerJoin(releases, eq(releases.id, entries.releaseId))
-          .where(and(where, after))
-          .orderBy(...orderByKeys(plan.keys))
-          .limit(limit)
-          .offset(offset),
-      total: () => totalEntries(db, query, where),
+          .orderBy(...order);
+      },
+      total: () => totalEntries(db, query, where, joinsRelease),
     },
     query,
   );
-  const ids = rows.map((r) => r.id);
-  const bundles = ids.length > 0 ? await selectEntryBundles(db).where(anyOf(entries.id, ids)) : [];
-  const byEntryId = new Map(bundles.map((b) => [b.entry.id, b]));
-  const inOrder = ids.flatMap((id) => byEntryId.get(id) ?? []);
-  return { ...fields, entries: await presentEntries(db, inOrder, undefined) };
+  return { ...fields, entries: await presentEntries(db, rows, undefined) };
 }

@@ -80,16 +80,22 @@ export interface LoadEntriesOptions {
   offset?: number;
 }
 
+/**
+ * What every entry query selects (an EntryBundle): the entry, its owner and
+ * its release, with `users` and `releases` joined to `entries`.
+ */
+export const entryBundleColumns = {
+  entry: entries,
+  user: userRefColumns,
+  release: releases,
+  artists: releaseArtistsJson,
+  ...entryParts,
+};
+
 /** The selection every entry query shares: the entry, its owner and its release. */
 export function selectEntryBundles(db: DbOrTx) {
   return db
-    .select({
-      entry: entries,
-      user: userRefColumns,
-      release: releases,
-      artists: releaseArtistsJson,
-      ...entryParts,
-    })
+    .select(entryBundleColumns)
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
     .innerJoin(releases, eq(releases.id, entries.releaseId))

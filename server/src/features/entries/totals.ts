@@ -1,25 +1,27 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { SortBy } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import { isVisible } from '../../db/visibility';
+import { hiddenCatalogue, isVisible, visibleAccount } from '../../db/visibility';
 import type { ParsedEntriesQuery } from './list';
 
-/** Which of a release's counters a query's rows are. */
+/** Which of a release's or a user's counters a query's rows are. */
 type Counted = 'entries' | 'ratings' | 'reviews';
 
 const RATING_SORTS: SortBy[] = [SortBy.RatingDate, SortBy.RatingHighToLow, SortBy.RatingLowToHigh];
 const REVIEW_SORTS: SortBy[] = [SortBy.ReviewDate, SortBy.ReviewTop];
 
 /**
- * The counter that equals the query's total, or null when the query filters on more than a release counter knows
- * (a user, a date, a genre...), or asks for rated entries with a review.
+ * The counter that equals the query's total before hidden entries are taken
+ * off, or null when the query filters on more than a release's or a user's
+ * counter knows (a date, a genre..., or both a release and a user), or asks
+ * for rated entries with a review.
  */
 function countedBy(query: ParsedEntriesQuery): Counted | null {
   const narrowed =
-    query.userId ||
+    (query.userId && query.releaseId) ||
     query.year !== undefined ||
     query.decade !== undefined ||
     query.bucket !== undefined ||
@@ -29,19 +31,59 @@ function countedBy(query: ParsedEntriesQuery): Counted | null {
     query.label ||
     query.tag;
   if (narrowed) return null;
-  // Site-wide "top" reviews only look at recent weeks, which no counter tracks.
-  if (query.sortBy === SortBy.ReviewTop && !query.releaseId) return null;
   const reviewed = query.withReview === true || REVIEW_SORTS.includes(query.sortBy);
   const rated = RATING_SORTS.includes(query.sortBy);
   if (rated && reviewed) return null;
+  // Site-wide, reviews are counted from their index (tens of thousands of small
+  // index rows), cheaper than summing the counter of every release; "top" ones
+  // only look at recent weeks, which no counter tracks anyway.
+  if (reviewed && !query.releaseId && !query.userId) return null;
   return rated ? 'ratings' : reviewed ? 'reviews' : 'entries';
 }
 
-const counterColumn = {
+const releaseCounter = {
   entries: releases.entriesCount,
   ratings: releases.ratingsCount,
   reviews: releases.reviewsCount,
 } as const;
+
+const userCounter = {
+  entries: users.entriesCount,
+  ratings: users.ratingsCount,
+  reviews: users.reviewsCount,
+} as const;
+
+const countedCondition = (c: Counted): SQL | undefined =>
+  c === 'ratings'
+    ? isNotNull(entries.rating)
+    : c === 'reviews'
+      ? isNotNull(entries.review)
+      : undefined;
+
+/** The first row's `n` of a one-row query, 0 when it has none. */
+async function firstCount(rows: Promise<{ n: number }[]>): Promise<number> {
+  const [row] = await rows;
+  return Math.max(0, row?.n ?? 0);
+}
+
+/**
+ * A user's total from their counter, less their entries on hidden releases
+ * (found from the few hidden releases, then the user's entry on each): one
+ * statement reading one user row, and none at all for a hidden account.
+ */
+function totalFromUserCounters(db: DbOrTx, userId: string, counted: Counted): Promise<number> {
+  const onHidden = db
+    .select({ n: count() })
+    .from(releases)
+    .innerJoin(entries, and(eq(entries.releaseId, releases.id), eq(entries.userId, userId)))
+    .where(and(hiddenCatalogue(releases), countedCondition(counted)));
+  return firstCount(
+    db
+      .select({ n: sql<number>`${userCounter[counted]} - (${onHidden})`.mapWith(Number) })
+      .from(users)
+      .where(and(eq(users.id, userId), visibleAccount())),
+  );
+}
 
 /**
  * The query's total from the release counters, which count visible
@@ -49,37 +91,36 @@ const counterColumn = {
  * matching entry, which on a popular release or site-wide would read tens
  * of thousands of rows per page.
  */
-async function totalFromCounters(
+function totalFromReleaseCounters(
   db: DbOrTx,
-  query: ParsedEntriesQuery,
+  releaseId: string | undefined,
   counted: Counted,
 ): Promise<number> {
-  const onRelease = query.releaseId ? eq(releases.id, query.releaseId) : undefined;
-  const [sum] = await db
-    .select({ n: sql<number>`coalesce(sum(${counterColumn[counted]}), 0)`.mapWith(Number) })
-    .from(releases)
-    .where(and(isVisible(releases), onRelease));
-  return sum?.n ?? 0;
+  return firstCount(
+    db
+      .select({ n: sql<number>`coalesce(sum(${releaseCounter[counted]}), 0)`.mapWith(Number) })
+      .from(releases)
+      .where(and(isVisible(releases), releaseId ? eq(releases.id, releaseId) : undefined)),
+  );
 }
 
 /**
  * The total of a GET entries query: from the counters when they answer it
- * (a release's entries, ratings or reviews, or the site's), otherwise a
- * count of the matching rows (a user's entries, filtered lists, recent top
- * reviews), which those filters keep small.
+ * (a release's, a user's or the site's entries, ratings or reviews),
+ * otherwise a count of the matching rows (filtered lists, recent top
+ * reviews), which those filters keep small. `where` is the list's condition
+ * on `entries`, with `releases` joined when `joinsRelease`.
  */
 export async function totalEntries(
   db: DbOrTx,
   query: ParsedEntriesQuery,
   where: SQL | undefined,
+  joinsRelease: boolean,
 ): Promise<number> {
   const counted = countedBy(query);
-  if (counted) return totalFromCounters(db, query, counted);
-  const [row] = await db
-    .select({ n: count() })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .innerJoin(releases, eq(releases.id, entries.releaseId))
-    .where(where);
-  return row?.n ?? 0;
+  if (counted && query.userId) return totalFromUserCounters(db, query.userId, counted);
+  if (counted) return totalFromReleaseCounters(db, query.releaseId, counted);
+  let counting = db.select({ n: count() }).from(entries).$dynamic();
+  if (joinsRelease) counting = counting.innerJoin(releases, eq(releases.id, entries.releaseId));
+  return firstCount(counting.where(where));
 }
