@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TYPES } from '@earmark/common';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
+interface Logger {
+  logQuery(q: string, p: unknown[]): void;
+}
+
 interface PlanNode {
   'Node Type': string;
   'Index Name'?: string;
@@ -67,11 +71,18 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('search plans', () =
   async function plansOf(q: string): Promise<Map<string, PlanNode[]>> {
     const seen: { query: string; params: unknown[] }[] = [];
     const client = t.db as unknown as {
-      session: { logger: { logQuery(q: string, p: unknown[]): void } };
-      $client: { query(q: string, p: unknown[]): Promise<{ rows: { 'QUERY PLAN': unknown }[] }> };
+      session: { options: { logger?: Logger } };
+      $client: {
+        connect(): Promise<{
+          query(q: string, p?: unknown[]): Promise<{ rows: { 'QUERY PLAN': unknown }[] }>;
+          release(): void;
+        }>;
+      };
     };
-    const original = client.session.logger;
-    client.session.logger = { logQuery: (query, params) => seen.push({ query, params }) };
+    // The search runs in a transaction, whose session takes the logger from the options.
+    const { options } = client.session;
+    const original = options.logger;
+    options.logger = { logQuery: (query, params) => seen.push({ query, params }) };
     try {
       const res = await t.app.inject({
         method: 'GET',
@@ -79,14 +90,25 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('search plans', () =
       });
       expect(res.statusCode, res.body).toBe(200);
     } finally {
-      client.session.logger = original;
+      options.logger = original;
     }
     const plans = new Map<string, PlanNode[]>();
-    for (const s of seen.filter((x) => /count\(\*\) from m/.test(x.query))) {
-      const table = /from "(\w+)"\s+where/.exec(s.query)?.[1] ?? '?';
-      const { rows } = await client.$client.query(`explain (format json) ${s.query}`, s.params);
-      const [doc] = rows[0]!['QUERY PLAN'] as [{ Plan: PlanNode }];
-      plans.set(table, nodes(doc.Plan));
+    // Planned as the search plans them: in a transaction with its settings.
+    const settings = seen.filter((x) => /^set local /.test(x.query));
+    expect(settings.length).toBeGreaterThan(0);
+    const conn = await client.$client.connect();
+    try {
+      await conn.query('begin');
+      for (const s of settings) await conn.query(s.query, s.params);
+      for (const s of seen.filter((x) => /count\(\*\) from m/.test(x.query))) {
+        const table = /from "(\w+)"\s+where/.exec(s.query)?.[1] ?? '?';
+        const { rows } = await conn.query(`explain (format json) ${s.query}`, s.params);
+        const [doc] = rows[0]!['QUERY PLAN'] as [{ Plan: PlanNode }];
+        plans.set(table, nodes(doc.Plan));
+      }
+    } finally {
+      await conn.query('rollback');
+      conn.release();
     }
     return plans;
   }
