@@ -33,7 +33,7 @@ import { isVisible, visibleAccount } from '../../db/visibility';
  * candidates in the ranks the page reaches. The count is of the candidates,
  * at most RANKED_MAX (SEARCH_RESULTS_MAX: as deep as pages reach).
  *
- * The whole search runs in one transaction with sequential scans priced out
+ * Each kind's ranking runs in a transaction with sequential scans priced out
  * (SET LOCAL enable_seqscan): a bounded read through the index is what every
  * candidate read must be, and the planner, misjudging how many rows a word
  * matches, otherwise read whole tables for words a few hundred rows hold.
@@ -46,12 +46,12 @@ const SIMILAR_QUERY_MIN = 4;
 /** How many candidates of each sort are read, and the most a count says ('1,000 or more'). */
 const RANKED_MAX = SEARCH_RESULTS_MAX;
 /** How many of the most rated releases are tested against the words besides. */
-const POPULAR_HEAD = 1000;
+const POPULAR_HEAD = 300;
 /**
  * When this many of the POPULAR_HEAD most popular rows hold the words, the
  * query matches about a twentieth of the table or more: well past RANKED_MAX.
  */
-const BROAD_IN_HEAD = 50;
+const BROAD_IN_HEAD = 15;
 /** Typo-tolerant matches are looked for when the words match fewer things than this. */
 const SIMILAR_WHEN_FEWER = 10;
 /** How many typo-tolerant candidates, the most similar first, are ranked. */
@@ -65,7 +65,7 @@ export interface Terms {
   words: string[];
 }
 
-export function firstRow<R>(result: unknown): R | undefined {
+function firstRow<R>(result: unknown): R | undefined {
   return (Array.isArray(result) ? result : (result as { rows: R[] }).rows)[0] as R | undefined;
 }
 
@@ -183,6 +183,7 @@ interface Kind {
   popularOrder?: SQL;
   /** For kinds answered as refs: their columns, read with the ranking (no second query). */
   ref?: SQL;
+  refFields?: ('name' | 'nameLatin')[];
 }
 
 /** A ranked row: its id, and its ref's fields for kinds that have one. */
@@ -202,12 +203,14 @@ const kinds: Record<SearchType, Kind> = {
     visible: isVisible(artists),
     counted: sql`(select count(*) from release_artists ra where ra.artist_id = ${candidateId})`,
     ref: sql`${artists.name} as name, ${artists.nameLatin} as "nameLatin"`,
+    refFields: ['name', 'nameLatin'],
   },
   labels: {
     table: labels,
     visible: isVisible(labels),
     counted: sql`(select count(*) from release_labels rl where rl.label_id = ${candidateId})`,
     ref: sql`${labels.name} as name, ${labels.nameLatin} as "nameLatin"`,
+    refFields: ['name', 'nameLatin'],
   },
   genres: {
     table: genres,
@@ -216,92 +219,131 @@ const kinds: Record<SearchType, Kind> = {
     counted: sql`(select count(*) from release_genres rg
       where rg.genre_id = ${candidateId} and rg.score > 0)`,
     ref: sql`${genres.name} as name`,
+    refFields: ['name'],
   },
   users: { table: users, visible: visibleAccount(), stored: sql`${users.followersCount}` },
 };
 
+/** A kind's CTE names, prefixed by its type so all kinds fit in one statement. */
+const cte = (type: SearchType, name: string) => sql.raw(`${type}_${name}`);
+
 /**
- * The candidates of a kind: the CTEs up to `m` (id, search_text, popularity
- * when stored, ref columns), and how many there are.
+ * The candidates of a kind: the CTEs up to `{type}_m` (id, search_text,
+ * popularity when stored, ref columns), and how many there are.
  */
-function candidates(kind: Kind, terms: Terms): { found: SQL; total: SQL } {
+function candidates(type: SearchType, terms: Terms): { found: SQL; total: SQL } {
+  const kind = kinds[type];
   const { table } = kind;
+  const [h, w, s, m] = ['h', 'w', 's', 'm'].map((n) => cte(type, n)) as [SQL, SQL, SQL, SQL];
   const columns = sql`${table.id} as id, ${table.searchText} as search_text
     ${kind.stored ? sql`, ${kind.stored} as popularity` : sql``}
     ${kind.ref ? sql`, ${kind.ref}` : sql``}`;
   const words = holdsWords(table.searchText, terms);
   const matching = (also: SQL) => sql`select ${columns} from ${table}
     where ${words} and ${kind.visible} ${also} limit ${RANKED_MAX}`;
-  let w = sql`w as materialized (${matching(sql``)})`;
-  let total = sql`(select count(*) from m)`;
+  let found = sql`${w} as materialized (${matching(sql``)})`;
+  let total = sql`(select count(*) from ${m})`;
   if (kind.popularOrder) {
     // The most popular rows that hold the words; when they are many, the
     // query is broad: the index read would add rows of no particular
     // popularity, and the count is past RANKED_MAX anyway.
-    const head = sql`h as materialized (select * from (select ${columns} from ${table}
+    const head = sql`${h} as materialized (select * from (select ${columns} from ${table}
       where ${kind.visible} order by ${kind.popularOrder} limit ${POPULAR_HEAD}) h
       where ${holdsWords(sql.raw('h.search_text'), terms)})`;
-    const broad = sql`(select count(*) from h) >= ${BROAD_IN_HEAD}`;
-    w = sql`${head}, w as materialized (select * from h
+    const broad = sql`(select count(*) from ${h}) >= ${BROAD_IN_HEAD}`;
+    found = sql`${head}, ${w} as materialized (select * from ${h}
       union (${matching(sql`and not ${broad}`)}))`;
     total = sql`case when ${broad} then ${RANKED_MAX} else ${total} end`;
   }
   if (terms.query.length < SIMILAR_QUERY_MIN) {
-    return { found: sql`${w}, m as (select * from w)`, total };
+    return { found: sql`${found}, ${m} as (select * from ${w})`, total };
   }
   const typos = sql`select * from (${similarRows(kind, columns, words, terms)}) t
-    where (select count(*) from w) < ${SIMILAR_WHEN_FEWER}`;
-  const found = sql`${w}, s as materialized (${typos}),
-    m as materialized (select * from w union all (select * from s
+    where (select count(*) from ${w}) < ${SIMILAR_WHEN_FEWER}`;
+  found = sql`${found}, ${s} as materialized (${typos}),
+    ${m} as materialized (select * from ${w} union all (select * from ${s} s
       order by word_similarity(${terms.query}::text, s.search_text) desc, s.id
       limit ${SIMILAR_MAX}))`;
   return { found, total };
 }
 
-/** One page of a kind's ranked ids, and how many candidates there are. */
-export async function rankedIds(
-  db: DbOrTx,
-  type: SearchType,
-  terms: Terms,
-  page: Page,
-): Promise<{ rows: Ranked[]; count: number }> {
+/**
+ * A kind's CTEs up to `{type}_page`: its count (ord 0) and its page's rows
+ * (ord 1, 2…) as kind, id, name, nameLatin, total, ord.
+ */
+function rankedPage(type: SearchType, terms: Terms, page: Page): SQL {
   const kind = kinds[type];
-  const { found, total } = candidates(kind, terms);
+  const { found, total } = candidates(type, terms);
+  const [m, r, cut, counted, ranked] = ['m', 'r', 'cut', 'counted', 'page'].map((n) =>
+    cte(type, n),
+  ) as [SQL, SQL, SQL, SQL, SQL];
   const popularity = kind.stored ? sql.raw('r.popularity') : kind.counted!;
+  const name = kind.ref ? sql.raw('r.name') : sql`null::text`;
+  const latin = kind.refFields?.includes('nameLatin') ? sql.raw('r."nameLatin"') : sql`null::text`;
   // The rank of the page's last row: popularity is needed only up to it.
   const reach = page.offset + page.limit;
-  const rows = allRows<Ranked & { total: number | string }>(
-    await db.execute(sql`with ${found},
-    r as materialized (select m.*, ${rank(sql.raw('m.search_text'), terms)} as rk from m),
-    cut as (select rk from r order by rk offset ${reach - 1} limit 1)
-    select r.*, ${popularity} as pop, ${total} as total from r
-    where r.rk <= coalesce((select rk from cut), ${PAST_ALL_RANKS})
-    order by r.rk, pop desc, r.id
-    limit ${page.limit} offset ${page.offset}`),
-  );
-  if (rows.length > 0 || page.offset === 0) {
-    const ranked = rows.map((r): Ranked => {
-      if (!kind.ref) return { id: r.id };
-      return 'nameLatin' in r
-        ? { id: r.id, name: r.name, nameLatin: r.nameLatin }
-        : { id: r.id, name: r.name };
-    });
-    return { rows: ranked, count: Math.min(RANKED_MAX, Number(rows[0]?.total ?? 0)) };
-  }
-  // Past the last page: the total alone.
-  const counted = firstRow<{ n: number | string }>(
-    await db.execute(sql`with ${found} select ${total} as n`),
-  );
-  return { rows: [], count: Math.min(RANKED_MAX, Number(counted?.n ?? 0)) };
+  return sql`${found},
+    ${r} as materialized (select m.*, ${rank(sql.raw('m.search_text'), terms)} as rk
+      from ${m} m),
+    ${cut} as (select rk from ${r} order by rk offset ${reach - 1} limit 1),
+    ${counted} as (select ${total} as total),
+    ${ranked} as (select ${type}::text as kind, id, name, "nameLatin", null::bigint as total, ord
+      from (select r.id, ${name} as name, ${latin} as "nameLatin",
+        row_number() over (order by r.rk, ${popularity} desc, r.id) as ord
+        from ${r} r where r.rk <= coalesce((select rk from ${cut}), ${PAST_ALL_RANKS})) p
+      where ord > ${page.offset} and ord <= ${reach}
+      union all select ${type}::text, null, null, null, total, 0 from ${counted})`;
+}
+
+/** A kind's page of ranked ids (with ref fields for the kinds answered as refs) and its count. */
+export interface RankedPage {
+  rows: Ranked[];
+  count: number;
 }
 
 /**
- * Runs `read` in a transaction where the planner reads search candidates
- * through the indexes (see the comment at the top).
+ * The page of each kind asked for and its count, in one statement: the
+ * kinds' candidates are each a few bounded index reads, and five round
+ * trips, plans and transactions cost more than the reads themselves.
  */
-export async function withSearchPlans<T>(db: DbOrTx, read: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+export async function rankedPages(
+  db: DbOrTx,
+  types: readonly SearchType[],
+  terms: Terms,
+  page: Page,
+): Promise<Map<SearchType, RankedPage>> {
+  const pages = types.map((type) => rankedPage(type, terms, page));
+  const all = sql.join(
+    types.map((type) => sql`select * from ${cte(type, 'page')}`),
+    sql` union all `,
+  );
+  type Row = {
+    kind: SearchType;
+    id: string | null;
+    name: string | null;
+    nameLatin: string | null;
+    total: number | string | null;
+    ord: number | string;
+  };
+  const rows = await db.transaction(async (tx) => {
+    // See the comment at the top: every candidate read is an index read.
     await tx.execute(sql`set local enable_seqscan = off`);
-    return read(tx);
+    return allRows<Row>(
+      await tx.execute(sql`with ${sql.join(pages, sql`, `)} ${all} order by kind, ord`),
+    );
   });
+  const out = new Map<SearchType, RankedPage>(types.map((t) => [t, { rows: [], count: 0 }]));
+  for (const row of rows) {
+    const kind = out.get(row.kind)!;
+    if (row.id === null) {
+      kind.count = Math.min(RANKED_MAX, Number(row.total ?? 0));
+      continue;
+    }
+    const fields = kinds[row.kind].refFields ?? [];
+    const ranked: Ranked = { id: row.id };
+    if (fields.includes('name')) ranked.name = row.name!;
+    if (fields.includes('nameLatin')) ranked.nameLatin = row.nameLatin;
+    kind.rows.push(ranked);
+  }
+  return out;
 }

@@ -5,14 +5,7 @@ import { releases } from '../../db/schema/catalogue';
 import { users, type UserRow } from '../../db/schema/users';
 import { toSummaries } from '../releases/summaries';
 import { toPublicUser } from '../users/present';
-import {
-  rankedIds,
-  searchTerms,
-  withSearchPlans,
-  type Page,
-  type Ranked,
-  type Terms,
-} from './ranking';
+import { rankedPages, searchTerms, type Page, type RankedPage, type Terms } from './ranking';
 
 /**
  * Search over releases, artists, labels, genres and users: each kind's page
@@ -29,7 +22,7 @@ function inOrder<R extends { id: string }>(ids: readonly string[], rows: readonl
 async function kindReply(
   db: DbOrTx,
   type: SearchType,
-  { rows: ranked, count }: { rows: Ranked[]; count: number },
+  { rows: ranked, count }: RankedPage,
   viewer: UserRow | null,
 ): Promise<SearchReply> {
   const ids = ranked.map((r) => r.id);
@@ -71,18 +64,17 @@ export interface SearchOptions {
 
 /**
  * The matches of each kind asked for, each ranked and paged alike: the
- * rankings in one transaction (ranking.ts), then the pages' rows side by side.
+ * rankings of all kinds in one statement (ranking.ts), then the pages' rows
+ * side by side.
  */
 export async function search(db: DbOrTx, q: string, opts: SearchOptions): Promise<SearchReply> {
   const { page, viewer } = opts;
   const terms: Terms = await searchTerms(db, q);
   if (terms.words.length === 0) return emptyReply(opts.types);
   const types = [...new Set(opts.types)];
-  const pages = await withSearchPlans(db, async (tx) => {
-    const out = [];
-    for (const type of types) out.push(await rankedIds(tx, type, terms, page));
-    return out;
-  });
-  const parts = await Promise.all(types.map((type, i) => kindReply(db, type, pages[i]!, viewer)));
+  const pages = await rankedPages(db, types, terms, page);
+  const parts = await Promise.all(
+    types.map((type) => kindReply(db, type, pages.get(type)!, viewer)),
+  );
   return Object.assign({}, ...parts) as SearchReply;
 }
