@@ -19,7 +19,8 @@ import { isVisible, visibleAccount } from '../../db/visibility';
  *   BROAD_IN_HEAD of them match, those alone are the candidates;
  * - when the words match fewer than SIMILAR_WHEN_FEWER rows, the rows
  *   similar to the query word by word (pg_trgm's `<%`, which forgives a
- *   typo), at most RANKED_MAX read through the index, of which the
+ *   typo; for a query of several words, among the rows holding all its
+ *   words but one), at most RANKED_MAX read through the index, of which the
  *   SIMILAR_MAX most similar are kept.
  *
  * The candidates are ranked by how they match:
@@ -33,10 +34,11 @@ import { isVisible, visibleAccount } from '../../db/visibility';
  * candidates in the ranks the page reaches. The count is of the candidates,
  * at most RANKED_MAX (SEARCH_RESULTS_MAX: as deep as pages reach).
  *
- * Each kind's ranking runs in a transaction with sequential scans priced out
- * (SET LOCAL enable_seqscan): a bounded read through the index is what every
- * candidate read must be, and the planner, misjudging how many rows a word
- * matches, otherwise read whole tables for words a few hundred rows hold.
+ * The rankings of every kind asked for are one statement, run in a
+ * transaction with sequential scans priced out (SET LOCAL enable_seqscan):
+ * a bounded read through the index is what every candidate read must be,
+ * and the planner, misjudging how many rows a word matches, otherwise read
+ * whole tables for words a few hundred rows hold.
  */
 
 /** Below this length a word has no trigram of its own to look up. */
