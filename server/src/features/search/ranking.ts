@@ -191,8 +191,17 @@ interface Kind {
 /** A ranked row: its id, and its ref's fields for kinds that have one. */
 export type Ranked = { id: string; name?: string; nameLatin?: string | null };
 
-/** How many releases credit the artist or carry the label: their popularity. */
+/** The candidate a counted popularity is of. */
 const candidateId = sql.raw('r.id');
+/** Artists and labels: answered as refs; their popularity is how many releases credit them. */
+const credited = (table: typeof artists | typeof labels, counted: SQL): Kind => ({
+  table,
+  visible: isVisible(table),
+  counted,
+  ref: sql`${table.name} as name, ${table.nameLatin} as "nameLatin"`,
+  refFields: ['name', 'nameLatin'],
+});
+
 const kinds: Record<SearchType, Kind> = {
   releases: {
     table: releases,
@@ -200,20 +209,14 @@ const kinds: Record<SearchType, Kind> = {
     stored: sql`${releases.ratingsCount}`,
     popularOrder: sql`${releases.ratingsCount} desc`,
   },
-  artists: {
-    table: artists,
-    visible: isVisible(artists),
-    counted: sql`(select count(*) from release_artists ra where ra.artist_id = ${candidateId})`,
-    ref: sql`${artists.name} as name, ${artists.nameLatin} as "nameLatin"`,
-    refFields: ['name', 'nameLatin'],
-  },
-  labels: {
-    table: labels,
-    visible: isVisible(labels),
-    counted: sql`(select count(*) from release_labels rl where rl.label_id = ${candidateId})`,
-    ref: sql`${labels.name} as name, ${labels.nameLatin} as "nameLatin"`,
-    refFields: ['name', 'nameLatin'],
-  },
+  artists: credited(
+    artists,
+    sql`(select count(*) from release_artists ra where ra.artist_id = ${candidateId})`,
+  ),
+  labels: credited(
+    labels,
+    sql`(select count(*) from release_labels rl where rl.label_id = ${candidateId})`,
+  ),
   genres: {
     table: genres,
     visible: isVisible(genres),
