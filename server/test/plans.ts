@@ -19,35 +19,66 @@ export interface Statement {
   params: unknown[];
 }
 
+interface Logger {
+  logQuery(query: string, params: unknown[]): void;
+}
+
+type Rows = Promise<{ rows: { 'QUERY PLAN': unknown }[] }>;
+
 interface DrizzleInternals {
-  session: { logger: { logQuery(query: string, params: unknown[]): void } };
+  /** Statements outside a transaction log through `logger`, those inside through `options.logger`. */
+  session: { logger: Logger; options: { logger?: Logger } };
   $client: {
-    query(query: string, params: unknown[]): Promise<{ rows: { 'QUERY PLAN': unknown }[] }>;
+    query(query: string, params?: unknown[]): Rows;
+    connect(): Promise<{ query(query: string, params?: unknown[]): Rows; release(): void }>;
   };
 }
 
-/** Every statement Drizzle sends on `t.db` while `fn` runs (its logger, swapped for the while). */
+/**
+ * Every statement Drizzle sends on `t.db` while `fn` runs, in transactions
+ * too (its loggers, swapped for the while).
+ */
 export async function capturingStatements(
   t: TestApp,
   fn: () => Promise<unknown>,
 ): Promise<Statement[]> {
   const seen: Statement[] = [];
-  const client = t.db as unknown as DrizzleInternals;
-  const original = client.session.logger;
-  client.session.logger = { logQuery: (query, params) => seen.push({ query, params }) };
+  const { session } = t.db as unknown as DrizzleInternals;
+  const original = { outside: session.logger, inside: session.options.logger };
+  const capture: Logger = { logQuery: (query, params) => seen.push({ query, params }) };
+  session.logger = capture;
+  session.options.logger = capture;
   try {
     await fn();
   } finally {
-    client.session.logger = original;
+    session.logger = original.outside;
+    session.options.logger = original.inside;
   }
   return seen;
 }
 
-/** The plan of a statement with its values (PostgreSQL only); run too with `analyze`. */
-export async function explain(t: TestApp, s: Statement, analyze = false): Promise<PlanNode[]> {
+/**
+ * The plan of a statement with its values (PostgreSQL only); run too with
+ * `analyze`. `settings` (captured `set local` statements) are applied first,
+ * in a transaction that is rolled back, so the statement is planned as it ran.
+ */
+export async function explain(
+  t: TestApp,
+  s: Statement,
+  analyze = false,
+  settings: Statement[] = [],
+): Promise<PlanNode[]> {
   const client = t.db as unknown as DrizzleInternals;
   const options = analyze ? 'analyze, format json' : 'format json';
-  const { rows } = await client.$client.query(`explain (${options}) ${s.query}`, s.params);
-  const [plan] = rows[0]!['QUERY PLAN'] as [{ Plan: PlanNode }];
-  return planNodes(plan.Plan);
+  const conn = await client.$client.connect();
+  try {
+    await conn.query('begin');
+    for (const setting of settings) await conn.query(setting.query, setting.params);
+    const { rows } = await conn.query(`explain (${options}) ${s.query}`, s.params);
+    const [plan] = rows[0]!['QUERY PLAN'] as [{ Plan: PlanNode }];
+    return planNodes(plan.Plan);
+  } finally {
+    await conn.query('rollback');
+    conn.release();
+  }
 }

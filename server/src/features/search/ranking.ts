@@ -1,0 +1,354 @@
+import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { SEARCH_RESULTS_MAX, type SearchType } from '@earmark/common';
+import type { DbOrTx } from '../../db/client';
+import { artists, genres, labels, releases } from '../../db/schema/catalogue';
+import { users } from '../../db/schema/users';
+import { isVisible, visibleAccount } from '../../db/visibility';
+
+/**
+ * The ranking half of search: which rows of a kind are candidates and in
+ * what order they come, over each kind's folded `search_text` column and
+ * its trigram index (db/schema/search-text.ts). Every read is bounded, so a
+ * query costs about the same however much of the catalogue it matches:
+ *
+ * - the rows whose text holds every word of three or more characters (or,
+ *   for a query of short words only, starts with it), at most RANKED_MAX of
+ *   them, read through the trigram index in the table's order;
+ * - for releases, first those among the POPULAR_HEAD most rated (read down
+ *   the ratings index), so a broad query still finds the popular ones; when
+ *   BROAD_IN_HEAD of them match, those alone are the candidates;
+ * - when the words match fewer than SIMILAR_WHEN_FEWER rows, the rows
+ *   similar to the query word by word (pg_trgm's `<%`, which forgives a
+ *   typo; for a query of several words, among the rows holding all its
+ *   words but one), at most RANKED_MAX read through the index, of which the
+ *   SIMILAR_MAX most similar are kept.
+ *
+ * The candidates are ranked by how they match:
+ *
+ *   0 a name is the query; 1 a name starts with it; 2 every word of the
+ *   query is a whole word of the text; 3 every word starts a word of the
+ *   text; then the rest by word similarity (4 to 5, most similar first),
+ *
+ * and within a rank the more popular first. Popularity that is not stored
+ * (artists, labels, genres: a count of releases) is counted only for the
+ * candidates in the ranks the page reaches. The count is of the candidates,
+ * at most RANKED_MAX (SEARCH_RESULTS_MAX: as deep as pages reach).
+ *
+ * The rankings of every kind asked for are one statement, run in a
+ * transaction with sequential scans priced out (SET LOCAL enable_seqscan):
+ * a bounded read through the index is what every candidate read must be,
+ * and the planner, misjudging how many rows a word matches, otherwise read
+ * whole tables for words a few hundred rows hold.
+ */
+
+/** Below this length a word has no trigram of its own to look up. */
+const INDEXED_WORD_MIN = 3;
+/** Typo tolerance starts at this many characters: shorter queries are still being typed. */
+const SIMILAR_QUERY_MIN = 4;
+/** How many candidates of each sort are read, and the most a count says ('1,000 or more'). */
+const RANKED_MAX = SEARCH_RESULTS_MAX;
+/** How many of the most rated releases are tested against the words besides. */
+const POPULAR_HEAD = 300;
+/**
+ * When this many of the POPULAR_HEAD most popular rows hold the words, the
+ * query matches about a twentieth of the table or more: well past RANKED_MAX.
+ */
+const BROAD_IN_HEAD = 15;
+/** Typo-tolerant matches are looked for when the words match fewer things than this. */
+const SIMILAR_WHEN_FEWER = 10;
+/** How many typo-tolerant candidates, the most similar first, are ranked. */
+const SIMILAR_MAX = 200;
+/** Above any rank: the cut when a page reaches past the candidates. */
+const PAST_ALL_RANKS = 9;
+
+export interface Terms {
+  /** The query folded as the texts are, blanks collapsed. */
+  query: string;
+  words: string[];
+}
+
+function firstRow<R>(result: unknown): R | undefined {
+  return (Array.isArray(result) ? result : (result as { rows: R[] }).rows)[0] as R | undefined;
+}
+
+function allRows<R>(result: unknown): R[] {
+  return (Array.isArray(result) ? result : (result as { rows: R[] }).rows) as R[];
+}
+
+/** Printable ASCII: what `unaccent` leaves as it is, so lower case alone folds it. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * The query as search compares it: folded by the database, so exactly as
+ * the texts are (a plain ASCII query, as most are, needs no round trip).
+ */
+export async function searchTerms(db: DbOrTx, q: string): Promise<Terms> {
+  let folded = q.toLowerCase();
+  if (!PLAIN_ASCII.test(q)) {
+    const row = firstRow<{ folded: string }>(
+      await db.execute(sql`select search_fold(${q}::text) as folded`),
+    );
+    folded = row?.folded ?? '';
+  }
+  const words = folded.split(/\s+/).filter((w) => w.length > 0);
+  return { query: words.join(' '), words };
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+const regexEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const longWords = (terms: Terms) => terms.words.filter((w) => w.length >= INDEXED_WORD_MIN);
+const holds = (text: SQLWrapper, words: string[]) =>
+  and(...words.map((w) => sql`${text} like ${`%${likeEscape(w)}%`}`))!;
+
+/** Rows whose text holds every word of three characters or more (or starts with a short query). */
+function holdsWords(text: SQLWrapper, terms: Terms): SQL {
+  const long = longWords(terms);
+  if (long.length === 0) return sql`${text} like ${`${likeEscape(terms.query)}%`}`;
+  return holds(text, long);
+}
+
+/**
+ * Whether the text holds at least half the inner trigrams of `word` (a
+ * `like` each, fifty times cheaper than a word similarity): a word with one
+ * typo keeps about half of them. Words of four letters or fewer keep none
+ * for sure, so they are not tested.
+ */
+function nearly(text: SQLWrapper, word: string): SQL | undefined {
+  const trigrams = [...new Set([...word].slice(2).map((_, i) => word.slice(i, i + 3)))];
+  if (trigrams.length < 3) return undefined;
+  const held = trigrams.map((t) => sql`(${text} like ${`%${likeEscape(t)}%`})::int`);
+  return sql`${sql.join(held, sql` + `)} >= ${Math.ceil(trigrams.length / 2)}`;
+}
+
+/**
+ * The rows of a kind similar to the query word by word (pg_trgm's `<%`),
+ * leaving out those `words` matches. A query of several words with one typo
+ * still has the others as they are, so its similar rows hold every word but
+ * one: those are read through the index (a `like` each) and only they are
+ * tested for similarity, where testing every row sharing a few trigrams
+ * with the query ('the', 'of'…) cost 20 µs a row.
+ */
+function similarRows(kind: Kind, columns: SQL, words: SQL, terms: Terms): SQL {
+  const { table } = kind;
+  const long = longWords(terms);
+  const similar = (text: SQLWrapper) => sql`${terms.query}::text <% ${text}`;
+  if (long.length < 2) {
+    return sql`select ${columns} from ${table}
+      where ${similar(table.searchText)} and not (${words}) and ${kind.visible}
+      limit ${RANKED_MAX}`;
+  }
+  const allButOne = long.map((typed, i) =>
+    and(
+      holds(
+        table.searchText,
+        long.filter((_, j) => j !== i),
+      ),
+      nearly(table.searchText, typed),
+    ),
+  );
+  return sql`select * from (select ${columns} from ${table}
+      where (${or(...allButOne)}) and not (${words}) and ${kind.visible}
+      limit ${RANKED_MAX}) a
+    where ${similar(sql.raw('a.search_text'))}`;
+}
+
+/** The rank of a candidate's text: 0 (a name is the query) to 5 (least similar); lower is better. */
+function rank(text: SQL, terms: Terms): SQL {
+  const q = terms.query;
+  const prefix = `${likeEscape(q)}%`;
+  // The name, then its Latin form: the first two tab-separated fields.
+  const names = [sql`split_part(${text}, E'\\t', 1)`, sql`split_part(${text}, E'\\t', 2)`];
+  const exact = or(...names.map((n) => sql`${n} = ${q}`))!;
+  const starts = or(...names.map((n) => sql`${n} like ${prefix}`))!;
+  const allWords = (re: (w: string) => string) =>
+    and(...terms.words.map((w) => sql`${text} ~ ${re(regexEscape(w))}`))!;
+  return sql`case when ${exact} then 0 when ${starts} then 1
+    when ${allWords((w) => `\\m${w}\\M`)} then 2 when ${allWords((w) => `\\m${w}`)} then 3
+    else 5 - round(word_similarity(${q}::text, ${text})::numeric, 1) end`;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** What one kind of thing is searched on. */
+interface Kind {
+  table: typeof releases | typeof artists | typeof labels | typeof genres | typeof users;
+  visible: SQL;
+  /** A stored popularity column, read with the candidates. */
+  stored?: SQL;
+  /** Or a popularity counted from the candidate's id (`r.id`) in the ranks a page reaches. */
+  counted?: SQL;
+  /** Releases: also test the POPULAR_HEAD most popular rows, read down this order. */
+  popularOrder?: SQL;
+  /** For kinds answered as refs: their columns, read with the ranking (no second query). */
+  ref?: SQL;
+  refFields?: ('name' | 'nameLatin')[];
+}
+
+/** A ranked row: its id, and its ref's fields for kinds that have one. */
+export type Ranked = { id: string; name?: string; nameLatin?: string | null };
+
+/** The candidate a counted popularity is of. */
+const candidateId = sql.raw('r.id');
+/** Artists and labels: answered as refs; their popularity is how many releases credit them. */
+const credited = (table: typeof artists | typeof labels, counted: SQL): Kind => ({
+  table,
+  visible: isVisible(table),
+  counted,
+  ref: sql`${table.name} as name, ${table.nameLatin} as "nameLatin"`,
+  refFields: ['name', 'nameLatin'],
+});
+
+const kinds: Record<SearchType, Kind> = {
+  releases: {
+    table: releases,
+    visible: isVisible(releases),
+    stored: sql`${releases.ratingsCount}`,
+    popularOrder: sql`${releases.ratingsCount} desc`,
+  },
+  artists: credited(
+    artists,
+    sql`(select count(*) from release_artists ra where ra.artist_id = ${candidateId})`,
+  ),
+  labels: credited(
+    labels,
+    sql`(select count(*) from release_labels rl where rl.label_id = ${candidateId})`,
+  ),
+  genres: {
+    table: genres,
+    visible: isVisible(genres),
+    // How many releases the genre is voted onto.
+    counted: sql`(select count(*) from release_genres rg
+      where rg.genre_id = ${candidateId} and rg.score > 0)`,
+    ref: sql`${genres.name} as name`,
+    refFields: ['name'],
+  },
+  users: { table: users, visible: visibleAccount(), stored: sql`${users.followersCount}` },
+};
+
+/** A kind's CTE names, prefixed by its type so all kinds fit in one statement. */
+const cte = (type: SearchType, name: string) => sql.raw(`${type}_${name}`);
+
+/**
+ * The candidates of a kind: the CTEs up to `{type}_m` (id, search_text,
+ * popularity when stored, ref columns), and how many there are.
+ */
+function candidates(type: SearchType, terms: Terms): { found: SQL; total: SQL } {
+  const kind = kinds[type];
+  const { table } = kind;
+  const [h, w, s, m] = ['h', 'w', 's', 'm'].map((n) => cte(type, n)) as [SQL, SQL, SQL, SQL];
+  const columns = sql`${table.id} as id, ${table.searchText} as search_text
+    ${kind.stored ? sql`, ${kind.stored} as popularity` : sql``}
+    ${kind.ref ? sql`, ${kind.ref}` : sql``}`;
+  const words = holdsWords(table.searchText, terms);
+  const matching = (also: SQL) => sql`select ${columns} from ${table}
+    where ${words} and ${kind.visible} ${also} limit ${RANKED_MAX}`;
+  let found = sql`${w} as materialized (${matching(sql``)})`;
+  let total = sql`(select count(*) from ${m})`;
+  if (kind.popularOrder) {
+    // The most popular rows that hold the words; when they are many, the
+    // query is broad: the index read would add rows of no particular
+    // popularity, and the count is past RANKED_MAX anyway.
+    const head = sql`${h} as materialized (select * from (select ${columns} from ${table}
+      where ${kind.visible} order by ${kind.popularOrder} limit ${POPULAR_HEAD}) h
+      where ${holdsWords(sql.raw('h.search_text'), terms)})`;
+    const broad = sql`(select count(*) from ${h}) >= ${BROAD_IN_HEAD}`;
+    found = sql`${head}, ${w} as materialized (select * from ${h}
+      union (${matching(sql`and not ${broad}`)}))`;
+    total = sql`case when ${broad} then ${RANKED_MAX} else ${total} end`;
+  }
+  if (terms.query.length < SIMILAR_QUERY_MIN) {
+    return { found: sql`${found}, ${m} as (select * from ${w})`, total };
+  }
+  const typos = sql`select * from (${similarRows(kind, columns, words, terms)}) t
+    where (select count(*) from ${w}) < ${SIMILAR_WHEN_FEWER}`;
+  found = sql`${found}, ${s} as materialized (${typos}),
+    ${m} as materialized (select * from ${w} union all (select * from ${s} s
+      order by word_similarity(${terms.query}::text, s.search_text) desc, s.id
+      limit ${SIMILAR_MAX}))`;
+  return { found, total };
+}
+
+/**
+ * A kind's CTEs up to `{type}_page`: its count (ord 0) and its page's rows
+ * (ord 1, 2…) as kind, id, name, nameLatin, total, ord.
+ */
+function rankedPage(type: SearchType, terms: Terms, page: Page): SQL {
+  const kind = kinds[type];
+  const { found, total } = candidates(type, terms);
+  const [m, r, cut, counted, ranked] = ['m', 'r', 'cut', 'counted', 'page'].map((n) =>
+    cte(type, n),
+  ) as [SQL, SQL, SQL, SQL, SQL];
+  const popularity = kind.stored ? sql.raw('r.popularity') : kind.counted!;
+  const name = kind.ref ? sql.raw('r.name') : sql`null::text`;
+  const latin = kind.refFields?.includes('nameLatin') ? sql.raw('r."nameLatin"') : sql`null::text`;
+  // The rank of the page's last row: popularity is needed only up to it.
+  const reach = page.offset + page.limit;
+  return sql`${found},
+    ${r} as materialized (select m.*, ${rank(sql.raw('m.search_text'), terms)} as rk
+      from ${m} m),
+    ${cut} as (select rk from ${r} order by rk offset ${reach - 1} limit 1),
+    ${counted} as (select ${total} as total),
+    ${ranked} as (select ${type}::text as kind, id, name, "nameLatin", null::bigint as total, ord
+      from (select r.id, ${name} as name, ${latin} as "nameLatin",
+        row_number() over (order by r.rk, ${popularity} desc, r.id) as ord
+        from ${r} r where r.rk <= coalesce((select rk from ${cut}), ${PAST_ALL_RANKS})) p
+      where ord > ${page.offset} and ord <= ${reach}
+      union all select ${type}::text, null, null, null, total, 0 from ${counted})`;
+}
+
+/** A kind's page of ranked ids (with ref fields for the kinds answered as refs) and its count. */
+export interface RankedPage {
+  rows: Ranked[];
+  count: number;
+}
+
+/**
+ * The page of each kind asked for and its count, in one statement: the
+ * kinds' candidates are each a few bounded index reads, and five round
+ * trips, plans and transactions cost more than the reads themselves.
+ */
+export async function rankedPages(
+  db: DbOrTx,
+  types: readonly SearchType[],
+  terms: Terms,
+  page: Page,
+): Promise<Map<SearchType, RankedPage>> {
+  const pages = types.map((type) => rankedPage(type, terms, page));
+  const all = sql.join(
+    types.map((type) => sql`select * from ${cte(type, 'page')}`),
+    sql` union all `,
+  );
+  type Row = {
+    kind: SearchType;
+    id: string | null;
+    name: string | null;
+    nameLatin: string | null;
+    total: number | string | null;
+    ord: number | string;
+  };
+  const rows = await db.transaction(async (tx) => {
+    // See the comment at the top: every candidate read is an index read.
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return allRows<Row>(
+      await tx.execute(sql`with ${sql.join(pages, sql`, `)} ${all} order by kind, ord`),
+    );
+  });
+  const out = new Map<SearchType, RankedPage>(types.map((t) => [t, { rows: [], count: 0 }]));
+  for (const row of rows) {
+    const kind = out.get(row.kind)!;
+    if (row.id === null) {
+      kind.count = Math.min(RANKED_MAX, Number(row.total ?? 0));
+      continue;
+    }
+    const fields = kinds[row.kind].refFields ?? [];
+    const ranked: Ranked = { id: row.id };
+    if (fields.includes('name')) ranked.name = row.name!;
+    if (fields.includes('nameLatin')) ranked.nameLatin = row.nameLatin;
+    kind.rows.push(ranked);
+  }
+  return out;
+}
