@@ -79,7 +79,10 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('keyset plans', () =
     const url = '/api/entries?sortBy=RatingLowToHigh&pageSize=50';
     const cursor = await deepCursor(url, ['95', 'e250-1'], 28_000);
     const plan = await planOf(`${url}&cursor=${cursor}`);
-    expect(plan.some((n) => n['Node Type'] === 'Sort')).toBe(false);
+    // The page's own rows may be put back in order once joined; nothing more is sorted.
+    const sorts = plan.filter((n) => n['Node Type'] === 'Sort');
+    for (const sort of sorts)
+      expect(sort['Actual Rows']! * sort['Actual Loops']!).toBeLessThanOrEqual(51);
     const scan = plan.find((n) => n['Index Name'] === 'entries_rating_idx');
     expect(scan, JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name']]))).toBeTruthy();
     expect(scan!['Actual Rows']! * scan!['Actual Loops']!).toBeLessThanOrEqual(51);
