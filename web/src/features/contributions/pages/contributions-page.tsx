@@ -5,7 +5,7 @@ import { PageFrame } from '../../../components/page-frame';
 import { TabLinks } from '../../../components/tabs';
 import { useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../lib/paths';
-import { ADMIN_PAGES } from '../../admin/components/admin-nav';
+import { ADMIN_PAGES } from '../../admin';
 import { SubmissionCards } from '../components/submission-cards';
 import { SubmissionFilters, useSubmissionFilter } from '../components/submission-filters';
 import { LIST_STATUSES, kindLabels, kindOfPlural } from '../kinds';

@@ -7,11 +7,11 @@ import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';
 import { LoadError } from '../../../components/load-failure';
 import { LoadMore } from '../../../components/load-more';
-import { AdminOnly } from '../../admin/components/admin-only';
 import { PageFrame } from '../../../components/page-frame';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { AdminNav, AdminOnly } from '../../admin';
 import {
   keepPendingDeletions,
   pageCards,
@@ -21,7 +21,6 @@ import {
   usePendingDeletionDecision,
 } from '../api';
 import { SubmissionByline } from '../components/submission-byline';
-import { AdminNav } from '../../admin';
 import { kindLabels } from '../kinds';
 import { decisionText, impactSentence } from '../pending-deletions';
 import styles from './pending-deletions-page.module.css';
