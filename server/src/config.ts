@@ -30,6 +30,12 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** How long hot public reads are kept in memory; 0 turns that cache off. */
   READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * How long an instance keeps a signed-in session in memory (dropped at once
+   * when the user or the session changes); 0 turns that off. Unset: 10, or 0
+   * under NODE_ENV=test.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   /** Requests a minute one address may make to each list call (GET releases, GET entries, GET search); 0 turns the limit off. */
   LIST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(300),
   /**
@@ -79,6 +85,7 @@ export interface Config {
   webDistDir: string;
   seedDemo: boolean;
   readCacheTtlMs: number;
+  sessionCacheTtlMs: number;
   /** Per address and list call, per minute; 0 means no limit. */
   listRateLimit: number;
   /** Hosts a cover `imageUrl` may reach although they are not public (tests only). */
@@ -124,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
     seedDemo: e.SEED_DEMO,
     readCacheTtlMs: e.READ_CACHE_SECONDS * 1000,
+    sessionCacheTtlMs: (e.SESSION_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10)) * 1000,
     listRateLimit: e.LIST_RATE_LIMIT,
     imageUrlAllowHosts: e.IMAGE_URL_ALLOW_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
