@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { AccountStatus, SESSION_TTL_MS, isLockedOut } from '@earmark/common';
 import type { DbOrTx } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { sessions, users, type UserRow } from '../db/schema/index';
 import { forbidden, unauthorized } from '../lib/errors';
 import { newSecret, sha256 } from '../lib/ids';
@@ -29,6 +30,18 @@ export interface FoundSession {
   expiresAt: Date;
 }
 
+const liveSession = preparedPer((db) =>
+  db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))),
+    )
+    .limit(1)
+    .prepare('live_session'),
+);
+
 /**
  * The live session of a cookie token, or null (unknown, expired, or its user
  * locked out, whose sessions are then ended). The HTTP requests and the live
@@ -40,12 +53,7 @@ export async function findSession(
 ): Promise<FoundSession | null> {
   if (!token) return null;
   const id = sha256(token);
-  const [row] = await writer.db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const [row] = await liveSession(writer.db).execute({ id, now: new Date() });
   if (!row) return null;
   if (isLockedOut(row.user.accountStatus)) {
     await endUserSessions(writer, row.user.id);
