@@ -185,6 +185,18 @@ function rankKey(query: ParsedReleasesQuery, now: Date): string {
   return JSON.stringify([query.type, scope, query.genreId, query.labelId, query.artistId]);
 }
 
+/** What a list's total depends on: the kind, its filters, the day and year. */
+function totalKey(query: ParsedReleasesQuery, now: Date): string {
+  return JSON.stringify([
+    query.type,
+    utcDay(now),
+    query.year ?? null,
+    query.genreId,
+    query.labelId,
+    query.artistId,
+  ]);
+}
+
 /** Releases by id, in the order of `ids`; one hidden since the ranking was cached is left out. */
 async function releasesByIds(db: DbOrTx, ids: string[]): Promise<ReleaseRow[]> {
   if (ids.length === 0) return [];
@@ -245,7 +257,10 @@ export async function listReleases(
         .orderBy(...orderByKeys(plan.keys))
         .limit(limit)
         .offset(offset),
-    total: async () => (await countQuery.where(where))[0]?.n ?? 0,
+    total: () => {
+      const count = async () => (await countQuery.where(where))[0]?.n ?? 0;
+      return cache ? cache.total(totalKey(query, now), count) : count();
+    },
   };
 
   const ranked =
