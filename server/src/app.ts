@@ -16,7 +16,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -34,6 +33,7 @@ import { attachLiveServer } from './realtime/server';
 import { dailyJobs } from './plugins/daily-jobs';
 import { registerOriginCheck } from './plugins/origin-check';
 import { readCache } from './plugins/read-cache';
+import { serializerCompiler } from './plugins/serializer';
 import { sessionPlugin } from './plugins/session';
 import { decoratePageMeta, inlineScriptHashes, readIndexHtml, registerSpa } from './plugins/spa';
 import { healthRoutes } from './features/health/routes';
@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializerCompiler(config.env === 'test'));
 
   app.decorate('config', config);
   app.decorate('database', deps.database);

@@ -35,6 +35,12 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * How long an instance keeps a signed-in session in memory (dropped at once
+   * when the user or the session changes); 0 turns that off. Unset: 10, or 0
+   * under NODE_ENV=test.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   /** Requests a minute one address may make to each list call (GET releases, GET entries, GET search); 0 turns the limit off. */
   LIST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(300),
   /**
@@ -86,6 +92,7 @@ export interface Config {
   readCacheTtlMs: number;
   /** Whether GET /api/read-cache/stats answers (READ_CACHE_STATS). */
   readCacheStats: boolean;
+  sessionCacheTtlMs: number;
   /** Per address and list call, per minute; 0 means no limit. */
   listRateLimit: number;
   /** Hosts a cover `imageUrl` may reach although they are not public (tests only). */
@@ -132,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     readCacheTtlMs: e.READ_CACHE_SECONDS * 1000,
     readCacheStats: e.READ_CACHE_STATS,
+    sessionCacheTtlMs: (e.SESSION_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10)) * 1000,
     listRateLimit: e.LIST_RATE_LIMIT,
     imageUrlAllowHosts: e.IMAGE_URL_ALLOW_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

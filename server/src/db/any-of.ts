@@ -8,3 +8,8 @@ import { sql, type Column, type SQL } from 'drizzle-orm';
 export function anyOf(column: Column, ids: readonly string[]): SQL {
   return sql`${column} = any(${sql.param([...ids])})`;
 }
+
+/** anyOf for a prepared statement: the ids are its array parameter `name`. */
+export function anyOfPlaceholder(column: Column, name: string): SQL {
+  return sql`${column} = any(${sql.placeholder(name)})`;
+}

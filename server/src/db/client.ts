@@ -18,11 +18,23 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** What a listener on a notification channel is told. */
+export interface ChannelHandlers {
+  /** A notification's payload. */
+  message(payload: string): void;
+  /** Listening (again): notifications from here on arrive. */
+  ready(): void;
+  /** The listening connection is gone: notifications may be missed until the next `ready`. */
+  lost(): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** Listens to a NOTIFY channel (on a connection of its own); resolves to the way to stop. */
+  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -71,6 +83,11 @@ export async function openPglite(
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, handlers.message);
+      handlers.ready();
+      return () => stop();
+    },
     close: () => client.close(),
     // The raw client is needed to dump a template for tests.
     ...({ client } as object),
@@ -102,7 +119,55 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_AFTER_MS = 1000;
+
+/**
+ * A connection of its own that LISTENs on `channel`, opened again (after a
+ * pause) whenever it is lost; `lost` is told at once so callers stop trusting
+ * what the notifications keep fresh.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: ChannelHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    let gone = false;
+    const drop = () => {
+      if (gone) return;
+      gone = true;
+      handlers.lost();
+      c.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void open(), RELISTEN_AFTER_MS);
+    };
+    c.on('error', drop);
+    c.on('end', drop);
+    c.on('notification', (n) => {
+      if (n.channel === channel) handlers.message(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      if (!gone) handlers.ready();
+    } catch {
+      drop();
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await (client as pg.Client | null)?.end().catch(() => undefined);
   };
 }
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ReadCache, type CachedPayload } from '../lib/read-cache';
+import { responseWriter } from './serializer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,11 +30,15 @@ export function sendCached<V>(
   payload: CachedPayload<V>,
   schema: z.ZodType<V>,
 ): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(checkedJson(payload, schema));
+  return reply.type('application/json; charset=utf-8').send(checkedJson(reply, payload, schema));
 }
 
-function checkedJson<V>(payload: CachedPayload<V>, schema: z.ZodType<V>): string {
-  return payload.json((value) => JSON.stringify(z.encode(schema, value)));
+function checkedJson<V>(
+  reply: FastifyReply,
+  payload: CachedPayload<V>,
+  schema: z.ZodType<V>,
+): string {
+  return payload.json(responseWriter(schema, reply.server.config.env === 'test'));
 }
 
 /**
@@ -48,7 +53,7 @@ export function sendOverlaid<V>(
   schema: z.ZodType<V>,
   overlay: (copy: V) => void,
 ): FastifyReply {
-  const copy = JSON.parse(checkedJson(payload, schema)) as V;
+  const copy = JSON.parse(checkedJson(reply, payload, schema)) as V;
   overlay(copy);
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(copy));
 }

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { AccountStatus, SESSION_TTL_MS, isLockedOut } from '@earmark/common';
 import type { DbOrTx } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { sessions, users, type UserRow } from '../db/schema/index';
 import { forbidden, unauthorized } from '../lib/errors';
 import { newSecret, sha256 } from '../lib/ids';
+import { SESSION_USERS_CHANNEL, SessionCache } from '../lib/session-cache';
 import { transact, type WriteScope, type Writer } from '../lib/unit-of-work';
 import { isApiRoute } from './api-route';
 
@@ -28,6 +30,18 @@ export interface FoundSession {
   expiresAt: Date;
 }
 
+const liveSession = preparedPer((db) =>
+  db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))),
+    )
+    .limit(1)
+    .prepare('live_session'),
+);
+
 /**
  * The live session of a cookie token, or null (unknown, expired, or its user
  * locked out, whose sessions are then ended). The HTTP requests and the live
@@ -39,12 +53,7 @@ export async function findSession(
 ): Promise<FoundSession | null> {
   if (!token) return null;
   const id = sha256(token);
-  const [row] = await writer.db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const [row] = await liveSession(writer.db).execute({ id, now: new Date() });
   if (!row) return null;
   if (isLockedOut(row.user.accountStatus)) {
     await endUserSessions(writer, row.user.id);
@@ -53,10 +62,23 @@ export async function findSession(
   return { id, user: row.user, expiresAt: row.expiresAt };
 }
 
-async function loadSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+/** Reads may sign in from the session cache; writes always check the database. */
+const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
+
+async function loadSession(
+  app: FastifyInstance,
+  cache: SessionCache<FoundSession>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
-  const row = await findSession(app.writer, token);
+  const read = isRead(request);
+  let row = read ? cache.get(sha256(token)) : null;
+  if (!row) {
+    row = await findSession(app.writer, token);
+    if (row && read) cache.set(row.id, row.user.id, row);
+  }
   if (!row) {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return;
@@ -160,10 +182,26 @@ export function sessionUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/** Enough for the readers of the last few seconds. */
+const MAX_CACHED_SESSIONS = 20_000;
+
 export const sessionPlugin = fp(async (app) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  const cache = new SessionCache<FoundSession>(app.config.sessionCacheTtlMs, MAX_CACHED_SESSIONS);
+  if (app.config.sessionCacheTtlMs > 0) {
+    const stop = await app.database.listen(SESSION_USERS_CHANNEL, {
+      message: (payload) => cache.applyNotification(payload),
+      ready: () => cache.listeningFromNow(),
+      lost: () => cache.notListening(),
+    });
+    app.addHook('onClose', stop);
+    // The writer's own next read sees the write at once, before the announcement arrives.
+    app.addHook('onResponse', async (request) => {
+      if (request.user && !isRead(request)) cache.dropUsers([request.user.id]);
+    });
+  }
   app.addHook('onRequest', async (request, reply) => {
-    if (isApiRoute(request)) await loadSession(app, request, reply);
+    if (isApiRoute(request)) await loadSession(app, cache, request, reply);
   });
 });

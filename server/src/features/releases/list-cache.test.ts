@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countingCompute, deferred, fakeClock } from '../../lib/cache-test-support';
-import { ComputedCache } from './list-cache';
+import { ComputedCache, ReleaseListCache } from './list-cache';
 
 function setup(ttlMs = 1000, maxEntries = 10) {
   const clock = fakeClock();
@@ -92,5 +92,24 @@ describe('ComputedCache', () => {
     expect(cache.size).toBe(0);
     expect(await cache.get('k', compute('new'))).toBe('new');
     expect(await cache.get('j', compute('fresh'))).toBe('fresh');
+  });
+});
+
+describe('ReleaseListCache totals', () => {
+  it('keeps a large total for the TTL and counts a short list every time', async () => {
+    const clock = fakeClock();
+    const cache = new ReleaseListCache({ ttlMs: 1000, now: clock.now, largeTotal: 100 });
+    let counted = 0;
+    const count = (n: number) => async () => {
+      counted += 1;
+      return n;
+    };
+    expect(await cache.total('short', count(99))).toBe(99);
+    expect(await cache.total('short', count(98))).toBe(98);
+    expect(await cache.total('long', count(150))).toBe(150);
+    expect(await cache.total('long', count(151))).toBe(150);
+    expect(counted).toBe(3);
+    clock.advance(1001);
+    expect(await cache.total('long', count(152))).toBe(152);
   });
 });

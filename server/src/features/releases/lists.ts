@@ -8,10 +8,12 @@ import {
   TOP_MIN_RATINGS_ALL_TIME,
   TOP_MIN_RATINGS_YEAR,
   type PagedReleases,
+  type ReleaseSummary,
   type releasesQuerySchema,
 } from '@earmark/common';
 import type { z } from 'zod';
-import { anyOf } from '../../db/any-of';
+import { anyOfPlaceholder } from '../../db/any-of';
+import { preparedPer } from '../../db/prepared';
 import type { DbOrTx } from '../../db/client';
 import { releaseArtists, releaseGenres, releaseLabels, releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
@@ -28,8 +30,8 @@ import {
 } from '../../lib/keyset';
 import { addDays, daysBefore, utcDay } from './dates';
 import { coversPage, isCachedKind, type ReleaseListCache } from './list-cache';
-import type { ReleaseRow } from './present';
-import { toSummaries } from './summaries';
+import { releaseArtistsJson, toSummaries } from './summaries';
+import { toReleaseSummary, type ReleaseRow } from './present';
 import { isVisible } from './visibility';
 
 export type ParsedReleasesQuery = z.output<typeof releasesQuerySchema>;
@@ -185,15 +187,39 @@ function rankKey(query: ParsedReleasesQuery, now: Date): string {
   return JSON.stringify([query.type, scope, query.genreId, query.labelId, query.artistId]);
 }
 
-/** Releases by id, in the order of `ids`; one hidden since the ranking was cached is left out. */
-async function releasesByIds(db: DbOrTx, ids: string[]): Promise<ReleaseRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select(getTableColumns(releases))
+/** What a list's total depends on: the kind, its filters, the day and year. */
+function totalKey(query: ParsedReleasesQuery, now: Date): string {
+  return JSON.stringify([
+    query.type,
+    utcDay(now),
+    query.year ?? null,
+    query.genreId,
+    query.labelId,
+    query.artistId,
+  ]);
+}
+
+const summariesByIds = preparedPer((db) =>
+  db
+    .select({ row: releases, artists: releaseArtistsJson })
     .from(releases)
-    .where(and(anyOf(releases.id, ids), isVisible(releases)));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+    .where(and(anyOfPlaceholder(releases.id, 'ids'), isVisible(releases)))
+    .prepare('release_summaries_by_ids'),
+);
+
+/**
+ * Summaries of releases by id, in the order of `ids`, their artists
+ * aggregated in the same prepared statement; one hidden since the ranking
+ * was cached is left out.
+ */
+async function summariesOf(db: DbOrTx, ids: string[]): Promise<ReleaseSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await summariesByIds(db).execute({ ids });
+  const byId = new Map(rows.map((r) => [r.row.id, r]));
+  return ids.flatMap((id) => {
+    const found = byId.get(id);
+    return found ? [toReleaseSummary(found.row, found.artists)] : [];
+  });
 }
 
 /**
@@ -245,7 +271,10 @@ export async function listReleases(
         .orderBy(...orderByKeys(plan.keys))
         .limit(limit)
         .offset(offset),
-    total: async () => (await countQuery.where(where))[0]?.n ?? 0,
+    total: () => {
+      const count = async () => (await countQuery.where(where))[0]?.n ?? 0;
+      return cache ? cache.total(totalKey(query, now), count) : count();
+    },
   };
 
   const ranked =
@@ -276,16 +305,16 @@ export async function listReleases(
       ids.length > 0 && end < length
         ? writeCursor({ s: list.name, k: ranked.keys[end - 1]!, n: end, t: ranked.total })
         : null;
-    const rows = await releasesByIds(db, ids);
+    const summaries = await summariesOf(db, ids);
     return {
       ...pageFields({
         totalItems: ranked.total,
         pageSize: query.pageSize,
         before,
-        currentItems: rows.length,
+        currentItems: summaries.length,
         nextCursor,
       }),
-      releases: await toSummaries(db, rows),
+      releases: summaries,
     };
   }
   const { rows, fields } = await readKeysetPage(list, query);

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LabelRef, Language, Release, ReleaseGenreScore, Track } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { jsonList } from '../../db/json-list';
+import { preparedPer } from '../../db/prepared';
 import { releases } from '../../db/schema/catalogue';
 import { notFound } from '../../lib/errors';
 import { toRelease, type ReleaseRow } from './present';
@@ -52,13 +53,18 @@ const releaseParts = {
     from tracks t where t.release_id = ${releases.id}`),
 };
 
-/** The release page's public data (the same for every reader), in one statement. */
-export async function getPublicRelease(db: DbOrTx, id: string): Promise<Release> {
-  const [found] = await db
+const releasePage = preparedPer((db) =>
+  db
     .select({ row: releases, ...releaseParts })
     .from(releases)
-    .where(and(eq(releases.id, id), isVisible(releases)))
-    .limit(1);
+    .where(and(eq(releases.id, sql.placeholder('id')), isVisible(releases)))
+    .limit(1)
+    .prepare('release_page'),
+);
+
+/** The release page's public data (the same for every reader), in one prepared statement. */
+export async function getPublicRelease(db: DbOrTx, id: string): Promise<Release> {
+  const [found] = await releasePage(db).execute({ id });
   if (!found) throw notFound(RELEASE_NOT_FOUND);
   const { row, ...parts } = found;
   return toRelease(row, parts);

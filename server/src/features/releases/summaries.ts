@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ArtistRef, ReleaseSummary, ViewerEntry } from '@earmark/common';
-import { anyOf } from '../../db/any-of';
+import { anyOfPlaceholder } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { jsonList } from '../../db/json-list';
+import { preparedPer } from '../../db/prepared';
 import { artists, releaseArtists, releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { toReleaseSummary, type ReleaseRow } from './present';
@@ -17,14 +18,8 @@ export const releaseArtistsJson = jsonList<ArtistRef>(sql`select json_agg(json_b
   from release_artists ra join artists a on a.id = ra.artist_id
   where ra.release_id = ${releases.id} and ${visibleCatalogueAlias('a')}`);
 
-/** The visible artists of many releases in one query, each list in credit order. */
-export async function artistRefsOf(
-  db: DbOrTx,
-  releaseIds: readonly string[],
-): Promise<Map<string, ArtistRef[]>> {
-  const byRelease = new Map<string, ArtistRef[]>();
-  if (releaseIds.length === 0) return byRelease;
-  const rows = await db
+const artistRefs = preparedPer((db) =>
+  db
     .select({
       releaseId: releaseArtists.releaseId,
       id: artists.id,
@@ -33,8 +28,19 @@ export async function artistRefsOf(
     })
     .from(releaseArtists)
     .innerJoin(artists, eq(artists.id, releaseArtists.artistId))
-    .where(and(anyOf(releaseArtists.releaseId, releaseIds), isVisible(artists)))
-    .orderBy(asc(releaseArtists.releaseId), asc(releaseArtists.position));
+    .where(and(anyOfPlaceholder(releaseArtists.releaseId, 'releaseIds'), isVisible(artists)))
+    .orderBy(asc(releaseArtists.releaseId), asc(releaseArtists.position))
+    .prepare('release_artist_refs'),
+);
+
+/** The visible artists of many releases in one query, each list in credit order. */
+export async function artistRefsOf(
+  db: DbOrTx,
+  releaseIds: readonly string[],
+): Promise<Map<string, ArtistRef[]>> {
+  const byRelease = new Map<string, ArtistRef[]>();
+  if (releaseIds.length === 0) return byRelease;
+  const rows = await artistRefs(db).execute({ releaseIds: [...releaseIds] });
   for (const { releaseId, ...ref } of rows) {
     const list = byRelease.get(releaseId);
     if (list) list.push(ref);
@@ -42,6 +48,25 @@ export async function artistRefsOf(
   }
   return byRelease;
 }
+
+const viewerEntries = preparedPer((db) =>
+  db
+    .select({
+      id: entries.id,
+      releaseId: entries.releaseId,
+      rating: entries.rating,
+      review: entries.review,
+      trackVotesCount: entries.trackVotesCount,
+    })
+    .from(entries)
+    .where(
+      and(
+        eq(entries.userId, sql.placeholder('viewerId')),
+        anyOfPlaceholder(entries.releaseId, 'releaseIds'),
+      ),
+    )
+    .prepare('viewer_entries'),
+);
 
 /** The viewer's own entries on many releases in one query (entries_user_release_key). */
 export async function viewerEntriesOf(
@@ -51,16 +76,7 @@ export async function viewerEntriesOf(
 ): Promise<Map<string, ViewerEntry>> {
   const byRelease = new Map<string, ViewerEntry>();
   if (releaseIds.length === 0) return byRelease;
-  const rows = await db
-    .select({
-      id: entries.id,
-      releaseId: entries.releaseId,
-      rating: entries.rating,
-      review: entries.review,
-      trackVotesCount: entries.trackVotesCount,
-    })
-    .from(entries)
-    .where(and(eq(entries.userId, viewerId), anyOf(entries.releaseId, [...new Set(releaseIds)])));
+  const rows = await viewerEntries(db).execute({ viewerId, releaseIds: [...new Set(releaseIds)] });
   for (const r of rows) {
     byRelease.set(r.releaseId, {
       id: r.id,
