@@ -44,15 +44,20 @@ export async function capturingStatements(
 ): Promise<Statement[]> {
   const seen: Statement[] = [];
   const { session } = t.db as unknown as DrizzleInternals;
-  const original = { outside: session.logger, inside: session.options.logger };
-  const capture: Logger = { logQuery: (query, params) => seen.push({ query, params }) };
-  session.logger = capture;
-  session.options.logger = capture;
+  const logQuery = (query: string, params: unknown[]) => void seen.push({ query, params });
+  // Prepared statements keep the logger they were made with: its method is
+  // swapped in place, so they are seen too.
+  const { logger } = session;
+  const ownMethod = Object.getOwnPropertyDescriptor(logger, 'logQuery');
+  logger.logQuery = logQuery;
+  const inside = session.options.logger;
+  session.options.logger = { logQuery };
   try {
     await fn();
   } finally {
-    session.logger = original.outside;
-    session.options.logger = original.inside;
+    if (ownMethod) Object.defineProperty(logger, 'logQuery', ownMethod);
+    else delete (logger as Partial<Logger>).logQuery;
+    session.options.logger = inside;
   }
   return seen;
 }

@@ -10,6 +10,7 @@ import {
 import { releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { capturingStatements } from '../../../test/plans';
 import {
   createArtist,
   createGenre,
@@ -322,18 +323,9 @@ describe('entries: GET entries filters and sorts', () => {
     // entries with their tags, track votes and artists, in one statement), the total
     // (counters, which leave hidden accounts out), the viewer's review votes and the
     // viewer's own entries.
-    const counted = async (pageSize: number) => {
-      const log: string[] = [];
-      const client = t.db as unknown as { session: { logger: { logQuery(q: string): void } } };
-      const original = client.session.logger;
-      client.session.logger = { logQuery: (q: string) => log.push(q) };
-      try {
-        await list(`pageSize=${pageSize}&withReview=false`, u3);
-      } finally {
-        client.session.logger = original;
-      }
-      return log.length;
-    };
+    const counted = async (pageSize: number) =>
+      (await capturingStatements(t, () => list(`pageSize=${pageSize}&withReview=false`, u3)))
+        .length;
     const small = await counted(1);
     const large = await counted(8);
     expect(large).toBe(5);
