@@ -12,6 +12,7 @@ import { createArtist, createLabel, createRelease } from '../../../test/catalogu
 import { call, expectCountersConsistent, member, ok, type Member } from '../entries/test-support';
 import { DISCARD_MERGE } from '../submissions/service';
 import { admin as adminOf } from '../submissions/test-support';
+import { countOf, mergeEntities, mergePreview } from './test-support';
 
 /** Merges of artists and labels (credits), and what a merge refuses; releases are in merge.test.ts. */
 describe('admin merge of credits, and its refusals', () => {
@@ -23,10 +24,8 @@ describe('admin merge of credits, and its refusals', () => {
   });
   afterAll(async () => t?.close());
 
-  const preview = (who: Member | null, q: Record<string, string>) =>
-    call(t, who, 'GET', `/admin/merge/preview?${new URLSearchParams(q).toString()}`);
-  const merge = (who: Member | null, body: object) => call(t, who, 'POST', '/admin/merge', body);
-  const countOf = (reply: MergeReply, key: string) => reply.moves.find((m) => m.key === key)?.count;
+  const preview = (who: Member | null, q: Record<string, string>) => mergePreview(t, who, q);
+  const merge = (who: Member | null, body: object) => mergeEntities(t, who, body);
 
   it('moves artist credits without duplicates and leads the artist page to the target', async () => {
     const [from, into, third] = [

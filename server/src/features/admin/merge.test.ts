@@ -32,6 +32,7 @@ import {
 } from '../../../test/catalogue-factories';
 import { call, expectCountersConsistent, ok, type Member } from '../entries/test-support';
 import { admin as adminOf } from '../submissions/test-support';
+import { countOf, mergeEntities, mergePreview } from './test-support';
 
 describe('admin merge', () => {
   let t: TestApp;
@@ -42,10 +43,8 @@ describe('admin merge', () => {
   });
   afterAll(async () => t?.close());
 
-  const preview = (who: Member | null, q: Record<string, string>) =>
-    call(t, who, 'GET', `/admin/merge/preview?${new URLSearchParams(q).toString()}`);
-  const merge = (who: Member | null, body: object) => call(t, who, 'POST', '/admin/merge', body);
-  const countOf = (reply: MergeReply, key: string) => reply.moves.find((m) => m.key === key)?.count;
+  const preview = (who: Member | null, q: Record<string, string>) => mergePreview(t, who, q);
+  const merge = (who: Member | null, body: object) => mergeEntities(t, who, body);
   const tracksOf = (releaseId: string) =>
     t.db.select().from(tracks).where(eq(tracks.releaseId, releaseId)).orderBy(asc(tracks.order));
 
