@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Artist, Entry, PagedReleases, Release } from '@earmark/common';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { capturingStatements } from '../../../test/plans';
 import { createArtist, createRelease, type ReleaseRow } from '../../../test/catalogue-factories';
 import { call, members, ok, type Member } from './test-support';
 
@@ -43,6 +44,26 @@ describe('entries: the viewer’s own entry on release summaries', () => {
     const artist = await ok<Artist>(call(t, me, 'GET', `/artists/${artistId}`));
     expect(artist.releases.find((r) => r.id === rated.id)?.viewerEntry).toMatchObject(mine);
     expect(artist.releases.find((r) => r.id === untouched.id)?.viewerEntry).toBeNull();
+  });
+
+  it('comes with the release page in one statement when the read cache does not hold it', async () => {
+    t.app.readCache.clear();
+    let release: Release | undefined;
+    // Besides the viewer's session, looked up first on every signed-in request.
+    const reads = async (fn: () => Promise<unknown>) =>
+      (await capturingStatements(t, fn)).filter((s) => !s.query.includes('"sessions"'));
+    const statements = await reads(async () => {
+      release = await ok<Release>(call(t, me, 'GET', `/releases/${rated.id}`));
+    });
+    expect(release?.viewerEntry).toEqual({ id: entry.id, ...mine });
+    expect(statements).toHaveLength(1);
+    // Held by the cache now: only the viewer's entry is read.
+    const cached = await reads(async () => {
+      release = await ok<Release>(call(t, other, 'GET', `/releases/${rated.id}`));
+    });
+    expect(release?.viewerEntry).toBeNull();
+    expect(cached).toHaveLength(1);
+    expect(cached[0]!.query).not.toMatch(/tracks/);
   });
 
   it('follows track votes as they come and go', async () => {

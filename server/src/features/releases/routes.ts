@@ -4,6 +4,7 @@ import {
   pagedReleasesSchema,
   releaseSchema,
   releasesQuerySchema,
+  type ViewerEntry,
 } from '@earmark/common';
 import { releaseListPageTags, releasePageTags } from '../../lib/cache-tags';
 import { listRateLimit } from '../../plugins/list-rate-limit';
@@ -13,7 +14,7 @@ import { ReleaseListCache } from './list-cache';
 import { listReleases } from './lists';
 import { releasePageMeta } from './page-meta';
 import { followMerge } from '../admin/merge';
-import { getPublicRelease, withViewerEntry } from './service';
+import { readReleasePage, withViewerEntry } from './service';
 import { withViewerEntries } from './summaries';
 
 const tags = ['releases'];
@@ -54,12 +55,18 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: idParamsSchema, response: { 200: releaseSchema } } },
     async (request, reply) => {
       const { id } = request.params;
+      const viewer = request.user;
       return followMerge(app.db, reply, 'release', id, async () => {
-        const release = await app.readCache.get(`release:${id}`, releasePageTags, () =>
-          getPublicRelease(app.db, id),
-        );
-        if (!request.user) return sendCached(reply, release, releaseSchema);
-        return withViewerEntry(app.db, release.value, request.user);
+        // Set when this request read the page itself: its viewer's entry came with it.
+        let mine: ViewerEntry | null | undefined;
+        const release = await app.readCache.get(`release:${id}`, releasePageTags, async () => {
+          const read = await readReleasePage(app.db, id, viewer?.id ?? null);
+          mine = read.viewerEntry;
+          return read.release;
+        });
+        if (!viewer) return sendCached(reply, release, releaseSchema);
+        if (mine !== undefined) return { ...release.value, viewerEntry: mine };
+        return withViewerEntry(app.db, release.value, viewer);
       });
     },
   );

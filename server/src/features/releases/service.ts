@@ -1,5 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { LabelRef, Language, Release, ReleaseGenreScore, Track } from '@earmark/common';
+import type {
+  LabelRef,
+  Language,
+  Release,
+  ReleaseGenreScore,
+  Track,
+  ViewerEntry,
+} from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { jsonList } from '../../db/json-list';
 import { preparedPer } from '../../db/prepared';
@@ -53,21 +60,45 @@ const releaseParts = {
     from tracks t where t.release_id = ${releases.id}`),
 };
 
+/**
+ * The viewer's own entry on the release (null without one, and for nobody:
+ * the placeholder is null for signed-out readers), read with the page.
+ */
+const viewerEntryJson = sql<ViewerEntry | null>`(select json_build_object(
+    'id', e.id, 'rating', e.rating, 'hasReview', e.review is not null,
+    'hasTrackVotes', e.track_votes_count > 0)
+  from entries e where e.user_id = ${sql.placeholder('viewerId')} and e.release_id = releases.id)`;
+
 const releasePage = preparedPer((db) =>
   db
-    .select({ row: releases, ...releaseParts })
+    .select({ row: releases, ...releaseParts, viewerEntry: viewerEntryJson })
     .from(releases)
     .where(and(eq(releases.id, sql.placeholder('id')), isVisible(releases)))
     .limit(1)
     .prepare('release_page'),
 );
 
-/** The release page's public data (the same for every reader), in one prepared statement. */
-export async function getPublicRelease(db: DbOrTx, id: string): Promise<Release> {
-  const [found] = await releasePage(db).execute({ id });
+/** A release page as read: the public release, and the viewer's own entry. */
+export interface ReleasePageRead {
+  release: Release;
+  /** Null for a viewer without an entry on it, and for signed-out readers. */
+  viewerEntry: ViewerEntry | null;
+}
+
+/**
+ * The release page in one prepared statement: its public data (the same for
+ * every reader) and, for a signed-in viewer, their own entry beside it, so a
+ * page the read cache does not hold is one round trip for anyone.
+ */
+export async function readReleasePage(
+  db: DbOrTx,
+  id: string,
+  viewerId: string | null,
+): Promise<ReleasePageRead> {
+  const [found] = await releasePage(db).execute({ id, viewerId });
   if (!found) throw notFound(RELEASE_NOT_FOUND);
-  const { row, ...parts } = found;
-  return toRelease(row, parts);
+  const { row, viewerEntry, ...parts } = found;
+  return { release: toRelease(row, parts), viewerEntry };
 }
 
 /** A public release as a signed-in viewer sees it: with their own entry (or null). */
