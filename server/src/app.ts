@@ -196,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const live = await attachLiveServer(app, deps.redis ?? null);
   const publisher = deps.publisher ?? live.publisher;
   app.decorate('writer', {
-    db: deps.database.db,
+    db: deps.database.writeDb,
     afterCommit: {
       invalidate: (tags) => app.readCache.invalidate(...tags),
       publish: (event) => publisher.publish(event),

@@ -41,6 +41,14 @@ const envSchema = z.object({
    * under NODE_ENV=test.
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  /** PostgreSQL connections an instance opens for reads (and for writes outside the writer). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * PostgreSQL connections of an instance's own for write transactions, so
+   * that writes waiting inside their transactions never leave reads without
+   * a connection. 0 writes on the read connections.
+   */
+  DATABASE_WRITE_POOL_SIZE: z.coerce.number().int().min(0).max(200).default(4),
   /** Requests a minute one address may make to each list call (GET releases, GET entries, GET search); 0 turns the limit off. */
   LIST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(300),
   /**
@@ -81,6 +89,8 @@ export interface Config {
   origin: string;
   secureCookies: boolean;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections for reads, and of their own for write transactions (0: none of their own). */
+  databasePool: { reads: number; writes: number };
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -129,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     origin: new URL(publicUrl).origin,
     secureCookies: publicUrl.startsWith('https://'),
     databaseUrl: e.DATABASE_URL,
+    databasePool: { reads: e.DATABASE_POOL_SIZE, writes: e.DATABASE_WRITE_POOL_SIZE },
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -12,7 +12,7 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${template}"`);
   await admin.query(`CREATE DATABASE "${template}"`);
-  const database = openPostgres(withDatabase(url, template), { max: 1 });
+  const database = openPostgres(withDatabase(url, template), { reads: 1, writes: 0 });
   await database.migrate();
   await database.close();
   project.provide('postgresTemplate', { url, template });

@@ -31,7 +31,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-    const database = openPostgres(withDatabase(url, name), { max: 4 });
+    const database = openPostgres(withDatabase(url, name), { reads: 4, writes: 2 });
     return {
       database,
       drop: async () => {

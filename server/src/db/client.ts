@@ -30,6 +30,12 @@ export interface ChannelHandlers {
 
 export interface Database {
   db: Db;
+  /**
+   * Where writes open their transactions (the app's writer): on PostgreSQL,
+   * connections of their own when the pool has any, so writes held up inside
+   * their transactions never leave reads waiting for a connection; otherwise `db`.
+   */
+  writeDb: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -77,6 +83,7 @@ export async function openPglite(
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
+    writeDb: db,
     kind: 'pglite',
     migrate: () =>
       migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() }),
@@ -94,14 +101,31 @@ export async function openPglite(
   };
 }
 
-export function openPostgres(url: string, opts: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+/** Connections of an instance: for reads, and of their own for write transactions (0: none). */
+export interface PoolSizes {
+  reads: number;
+  writes: number;
+}
+
+function openPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection that the server drops (restart, failover) must not crash
   // the process; the next query opens a fresh one.
   pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+  return pool;
+}
+
+export function openPostgres(
+  url: string,
+  sizes: PoolSizes = { reads: 10, writes: 0 },
+): Database {
+  const pool = openPool(url, sizes.reads);
+  const writePool = sizes.writes > 0 ? openPool(url, sizes.writes) : null;
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const writeDb = writePool ? (drizzleNodePg({ client: writePool, schema }) as unknown as Db) : db;
   return {
     db,
+    writeDb,
     kind: 'postgres',
     migrate: async () => {
       // One instance migrates at a time when several start together.
@@ -120,7 +144,9 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
       await db.execute(sql`select 1`);
     },
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), writePool?.end()]);
+    },
   };
 }
 
@@ -173,7 +199,10 @@ async function listenPostgres(
 
 export async function openDatabase(cfg: {
   databaseUrl: string | undefined;
+  databasePool: PoolSizes;
   dataDir: string;
 }): Promise<Database> {
-  return cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(path.join(cfg.dataDir, 'db'));
+  return cfg.databaseUrl
+    ? openPostgres(cfg.databaseUrl, cfg.databasePool)
+    : openPglite(path.join(cfg.dataDir, 'db'));
 }

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+
+const onPostgres = process.env.EARMARK_TEST_DB === 'postgres';
+
+/**
+ * Writes open their transactions on connections of their own (the test
+ * database has 4 for reads and 2 for writes), so however many writes are
+ * held up inside their transactions, reads still find a connection.
+ */
+describe.skipIf(!onPostgres)('the write pool', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('keeps reads answering while more writes than the read pool holds wait in transactions', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let started = 0;
+    // As many waiting writes as there are read connections: on a shared pool they would take them all.
+    const writes = Array.from({ length: 4 }, () =>
+      t.app.writer.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        started += 1;
+        await gate;
+      }),
+    );
+    try {
+      await expect.poll(() => started).toBe(2);
+      const read = t.app.inject({ method: 'GET', url: '/api/releases?type=recently-added' });
+      const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 5000));
+      const answer = await Promise.race([read, late]);
+      expect(answer === 'late' ? 'late' : answer.statusCode).toBe(200);
+      // The other two writes are still waiting for a write connection.
+      expect(started).toBe(2);
+    } finally {
+      open();
+      await Promise.all(writes);
+    }
+    expect(started).toBe(4);
+  });
+});
