@@ -9,6 +9,7 @@ import {
   type UserProfile,
 } from '@earmark/common';
 import type { DbOrTx, Tx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { users, type UserRow } from '../../db/schema/users';
 import { cacheTags, userWriteTags } from '../../lib/cache-tags';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -16,7 +17,6 @@ import { transact, type WriteScope } from '../../lib/unit-of-work';
 import { endUserSessions } from '../../plugins/session';
 import { toUserProfile } from './present';
 import { violatedUniqueIndex } from '../../lib/unique-violation';
-import { isFollowing } from '../follows/queries';
 import { recountAccountCounters } from './account-counters';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -31,13 +31,44 @@ export function assertSelf(actor: UserRow, userId: string): void {
 
 /** Case-insensitive lookup; the unique index on lower(username) serves it. */
 export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | null> {
-  const [row] = await db
+  return (await profileLookup(db, username, null))?.row ?? null;
+}
+
+/**
+ * A user by username, with whether the viewer follows them (false for
+ * nobody: the placeholder is null), in one prepared statement: profiles are
+ * read on every visit, and planning cost more than the lookup.
+ */
+const userByUsername = preparedPer((db) =>
+  db
+    .select({
+      row: users,
+      followedByViewer: sql<boolean>`exists (select 1 from follows f
+        where f.follower_id = ${sql.placeholder('viewerId')} and f.following_id = users.id)`,
+    })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, sql.placeholder('username')))
+    .limit(1)
+    .prepare('user_by_username'),
+);
+
+async function profileLookup(
+  db: DbOrTx,
+  username: string,
+  viewerId: string | null,
+): Promise<{ row: UserRow; followedByViewer: boolean } | undefined> {
+  const [found] = await userByUsername(db).execute({ username: username.toLowerCase(), viewerId });
+  return found;
+}
+
+const userById = preparedPer((db) =>
+  db
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
-    .limit(1);
-  return row ?? null;
-}
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_by_id'),
+);
 
 /** Banned and deleted accounts, and everything shown on their pages, exist only for admins. */
 function visibleTo(row: UserRow | null, viewer: UserRow | null): row is UserRow {
@@ -50,7 +81,7 @@ export async function requireVisibleUser(
   userId: string,
   viewer: UserRow | null,
 ): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await userById(db).execute({ id: userId });
   const found = row ?? null;
   if (!visibleTo(found, viewer)) throw notFound(USER_NOT_FOUND);
   return found;
@@ -62,10 +93,11 @@ export async function getProfile(
   username: string,
   viewer: UserRow | null,
 ): Promise<UserProfile> {
-  const row = await findUserByUsername(db, username);
+  const found = await profileLookup(db, username, viewer?.id ?? null);
+  const row = found?.row ?? null;
   if (!visibleTo(row, viewer)) throw notFound(USER_NOT_FOUND);
   const profile = toUserProfile(row, viewer);
-  if (viewer) profile.followedByViewer = await isFollowing(db, viewer.id, row.id);
+  if (viewer) profile.followedByViewer = found!.followedByViewer;
   return profile;
 }
 
