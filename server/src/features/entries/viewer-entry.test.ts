@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Artist, Entry, PagedReleases, Release } from '@earmark/common';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { capturingStatements } from '../../../test/plans';
+import { readReleasePage, RELEASE_NOT_FOUND, type ReleasePageRead } from '../releases/service';
 import { createArtist, createRelease, type ReleaseRow } from '../../../test/catalogue-factories';
 import { call, members, ok, type Member } from './test-support';
 
@@ -64,6 +65,43 @@ describe('entries: the viewer’s own entry on release summaries', () => {
     expect(release?.viewerEntry).toBeNull();
     expect(cached).toHaveLength(1);
     expect(cached[0]!.query).not.toMatch(/tracks/);
+  });
+
+  it('is each reader’s own when release pages asked for together are read together', async () => {
+    t.app.readCache.clear();
+    const asked = [
+      [me, rated],
+      [other, rated],
+      [null, rated],
+      [other, untouched],
+      [me, untouched],
+    ] as const;
+    const pages = await Promise.all(
+      asked.map(([who, release]) => ok<Release>(call(t, who, 'GET', `/releases/${release.id}`))),
+    );
+    expect(pages.map((p) => p.id)).toEqual(asked.map(([, release]) => release.id));
+    expect(pages.map((p) => p.viewerEntry?.rating ?? p.viewerEntry)).toEqual([
+      85,
+      null,
+      undefined,
+      20,
+      null,
+    ]);
+    // Asked for in the same turn, they are one statement; an unknown id is not found.
+    let read: (ReleasePageRead | string)[] = [];
+    const statements = await capturingStatements(t, async () => {
+      read = await Promise.all(
+        [rated.id, 'no-such-release', untouched.id].map((id) =>
+          readReleasePage(t.db, id, me.user.id).catch((err: Error) => err.message),
+        ),
+      );
+    });
+    expect(statements).toHaveLength(1);
+    expect(read.map((r) => (typeof r === 'string' ? r : r.viewerEntry?.rating))).toEqual([
+      85,
+      RELEASE_NOT_FOUND,
+      undefined,
+    ]);
   });
 
   it('follows track votes as they come and go', async () => {

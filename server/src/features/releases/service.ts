@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   LabelRef,
   Language,
@@ -7,7 +7,8 @@ import type {
   Track,
   ViewerEntry,
 } from '@earmark/common';
-import type { DbOrTx } from '../../db/client';
+import { batchedPer } from '../../db/batched';
+import type { Db, DbOrTx } from '../../db/client';
 import { jsonList } from '../../db/json-list';
 import { preparedPer } from '../../db/prepared';
 import { releases } from '../../db/schema/catalogue';
@@ -61,21 +62,35 @@ const releaseParts = {
 };
 
 /**
- * The viewer's own entry on the release (null without one, and for nobody:
- * the placeholder is null for signed-out readers), read with the page.
+ * The viewer's own entry on the release, for the viewer in `viewerId` (null
+ * without one, and for signed-out readers, whose viewer is null).
  */
-const viewerEntryJson = sql<ViewerEntry | null>`(select json_build_object(
+const viewerEntryJson = (viewerId: SQL) => sql<ViewerEntry | null>`(select json_build_object(
     'id', e.id, 'rating', e.rating, 'hasReview', e.review is not null,
     'hasTrackVotes', e.track_votes_count > 0)
-  from entries e where e.user_id = ${sql.placeholder('viewerId')} and e.release_id = releases.id)`;
+  from entries e where e.user_id = ${viewerId} and e.release_id = ${releases.id})`;
 
-const releasePage = preparedPer((db) =>
+/**
+ * Release pages in one prepared statement: each asked-for release (`ids`,
+ * numbered by `ord` in the order asked) with its parts and the entry of the
+ * viewer who asked (`viewers`, null for signed-out readers) beside it.
+ */
+const releasePages = preparedPer((db) =>
   db
-    .select({ row: releases, ...releaseParts, viewerEntry: viewerEntryJson })
+    .select({
+      ord: sql<string>`k.ord`,
+      row: releases,
+      ...releaseParts,
+      viewerEntry: viewerEntryJson(sql`k.viewer`),
+    })
     .from(releases)
-    .where(and(eq(releases.id, sql.placeholder('id')), isVisible(releases)))
-    .limit(1)
-    .prepare('release_page'),
+    .innerJoin(
+      sql`unnest(${sql.placeholder('ids')}::text[], ${sql.placeholder('viewers')}::text[])
+        with ordinality as k(id, viewer, ord)`,
+      sql`k.id = ${releases.id}`,
+    )
+    .where(isVisible(releases))
+    .prepare('release_pages'),
 );
 
 /** A release page as read: the public release, and the viewer's own entry. */
@@ -85,20 +100,39 @@ export interface ReleasePageRead {
   viewerEntry: ViewerEntry | null;
 }
 
+interface ReleasePageKey {
+  id: string;
+  viewerId: string | null;
+}
+
+/** The pages asked for in one turn of the event loop, read in one statement (db/batched.ts). */
+const releasePageBatches = batchedPer<ReleasePageKey, ReleasePageRead | null>(async (db, keys) => {
+  const rows = await releasePages(db).execute({
+    ids: keys.map((k) => k.id),
+    viewers: keys.map((k) => k.viewerId),
+  });
+  const byOrd = new Map(rows.map((r) => [Number(r.ord), r]));
+  return keys.map((_, i) => {
+    const found = byOrd.get(i + 1);
+    if (!found) return null;
+    const { ord: _ord, row, viewerEntry, ...parts } = found;
+    return { release: toRelease(row, parts), viewerEntry };
+  });
+});
+
 /**
- * The release page in one prepared statement: its public data (the same for
- * every reader) and, for a signed-in viewer, their own entry beside it, so a
- * page the read cache does not hold is one round trip for anyone.
+ * A release page: its public data (the same for every reader) and, for a
+ * signed-in viewer, their own entry beside it, in one round trip shared with
+ * the other release pages asked for at the same time.
  */
 export async function readReleasePage(
-  db: DbOrTx,
+  db: Db,
   id: string,
   viewerId: string | null,
 ): Promise<ReleasePageRead> {
-  const [found] = await releasePage(db).execute({ id, viewerId });
-  if (!found) throw notFound(RELEASE_NOT_FOUND);
-  const { row, viewerEntry, ...parts } = found;
-  return { release: toRelease(row, parts), viewerEntry };
+  const read = await releasePageBatches(db).load({ id, viewerId });
+  if (!read) throw notFound(RELEASE_NOT_FOUND);
+  return read;
 }
 
 /** A public release as a signed-in viewer sees it: with their own entry (or null). */
