@@ -65,6 +65,11 @@ describe('entries: the viewer’s own entry on release summaries', () => {
     expect(release?.viewerEntry).toBeNull();
     expect(cached).toHaveLength(1);
     expect(cached[0]!.query).not.toMatch(/tracks/);
+    // Viewers reading the cached page at the same time each get their own entry.
+    const both = await Promise.all(
+      [me, other, me].map((who) => ok<Release>(call(t, who, 'GET', `/releases/${rated.id}`))),
+    );
+    expect(both.map((r) => r.viewerEntry?.id ?? null)).toEqual([entry.id, null, entry.id]);
   });
 
   it('is each reader’s own when release pages asked for together are read together', async () => {
