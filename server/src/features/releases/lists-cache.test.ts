@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ReleaseType, type PagedReleases } from '@earmark/common';
+import { ReleaseType, releasesQuerySchema, type PagedReleases } from '@earmark/common';
 import { releases } from '../../db/schema/catalogue';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import {
@@ -10,7 +10,9 @@ import {
   createRelease,
   daysAgo,
 } from '../../../test/catalogue-factories';
-import { coversPage, LIST_CACHE_TTL_MS } from './list-cache';
+import { capturingStatements } from '../../../test/plans';
+import { coversPage, LIST_CACHE_TTL_MS, ReleaseListCache } from './list-cache';
+import { listReleases } from './lists';
 
 const repeat = (n: number, rating: number) => Array.from({ length: n }, () => rating);
 
@@ -101,6 +103,29 @@ describe('releases: cached rankings', () => {
     expect(ids(await list(query))).toEqual([a.id, b.id]);
     await t.db.update(releases).set({ pendingDeletion: true }).where(eq(releases.id, a.id));
     expect(ids(await list(query))).toEqual([b.id]);
+  });
+
+  it('reads the releases of pages asked for together in one statement', async () => {
+    const label = await createLabel(t.db);
+    const made = [];
+    for (let i = 0; i < 3; i += 1) {
+      const r = await createRelease(t.db, { labels: [label] });
+      await addEntriesAt(t.db, r, 3 - i, daysAgo(1));
+      made.push(r);
+    }
+    const cache = new ReleaseListCache();
+    const query = (page: number) =>
+      releasesQuerySchema.parse({ type: 'popular', labelId: label.id, page, pageSize: 1 });
+    // The ranking is cached first, so the pages read only their releases.
+    await listReleases(t.db, query(1), new Date(), cache);
+    let pages: PagedReleases[] = [];
+    const statements = await capturingStatements(t, async () => {
+      pages = await Promise.all(
+        [1, 2, 3].map((p) => listReleases(t.db, query(p), new Date(), cache)),
+      );
+    });
+    expect(pages.map(ids)).toEqual(made.map((r) => [r.id]));
+    expect(statements).toHaveLength(1);
   });
 });
 

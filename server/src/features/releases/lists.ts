@@ -7,6 +7,7 @@ import {
   ReleaseType,
   TOP_MIN_RATINGS_ALL_TIME,
   TOP_MIN_RATINGS_YEAR,
+  type ArtistRef,
   type PagedReleases,
   type ReleaseSummary,
   type releasesQuerySchema,
@@ -14,7 +15,8 @@ import {
 import type { z } from 'zod';
 import { anyOfPlaceholder } from '../../db/any-of';
 import { preparedPer } from '../../db/prepared';
-import type { DbOrTx } from '../../db/client';
+import { batchedPer } from '../../db/batched';
+import type { Db, DbOrTx } from '../../db/client';
 import { releaseArtists, releaseGenres, releaseLabels, releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import {
@@ -207,18 +209,27 @@ const summariesByIds = preparedPer((db) =>
     .prepare('release_summaries_by_ids'),
 );
 
+type SummaryRead = { row: ReleaseRow; artists: ArtistRef[] };
+
+/** The releases the list pages of one turn of the event loop ask for, in one statement. */
+const summaryBatches = batchedPer<string, SummaryRead | null>(async (db, ids) => {
+  const rows = await summariesByIds(db).execute({ ids: [...new Set(ids)] });
+  const byId = new Map(rows.map((r) => [r.row.id, r]));
+  return ids.map((id) => byId.get(id) ?? null);
+});
+
 /**
  * Summaries of releases by id, in the order of `ids`, their artists
- * aggregated in the same prepared statement; one hidden since the ranking
- * was cached is left out.
+ * aggregated in the same prepared statement, read together with the other
+ * pages' asked for at the same time; one hidden since the ranking was
+ * cached is left out.
  */
-async function summariesOf(db: DbOrTx, ids: string[]): Promise<ReleaseSummary[]> {
+async function summariesOf(db: Db, ids: string[]): Promise<ReleaseSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await summariesByIds(db).execute({ ids });
-  const byId = new Map(rows.map((r) => [r.row.id, r]));
-  return ids.flatMap((id) => {
-    const found = byId.get(id);
-    return found ? [toReleaseSummary(found.row, found.artists)] : [];
+  const found = await summaryBatches(db).loadMany(ids);
+  return found.flatMap((read) => {
+    if (read instanceof Error) throw read;
+    return read ? [toReleaseSummary(read.row, read.artists)] : [];
   });
 }
 
