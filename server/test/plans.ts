@@ -35,29 +35,36 @@ interface DrizzleInternals {
 }
 
 /**
- * Every statement Drizzle sends on `t.db` while `fn` runs, in transactions
- * too (its loggers, swapped for the while).
+ * Every statement Drizzle sends while `fn` runs, on the read connections
+ * (`t.db`) and the write transactions' own (`writeDb`), in transactions too
+ * (their loggers, swapped for the while).
  */
 export async function capturingStatements(
   t: TestApp,
   fn: () => Promise<unknown>,
 ): Promise<Statement[]> {
   const seen: Statement[] = [];
-  const { session } = t.db as unknown as DrizzleInternals;
   const logQuery = (query: string, params: unknown[]) => void seen.push({ query, params });
-  // Prepared statements keep the logger they were made with: its method is
-  // swapped in place, so they are seen too.
-  const { logger } = session;
-  const ownMethod = Object.getOwnPropertyDescriptor(logger, 'logQuery');
-  logger.logQuery = logQuery;
-  const inside = session.options.logger;
-  session.options.logger = { logQuery };
+  const handles = [...new Set([t.db, t.database.writeDb])];
+  const restore = handles.map((db) => {
+    const { session } = db as unknown as DrizzleInternals;
+    // Prepared statements keep the logger they were made with: its method is
+    // swapped in place, so they are seen too.
+    const { logger } = session;
+    const ownMethod = Object.getOwnPropertyDescriptor(logger, 'logQuery');
+    logger.logQuery = logQuery;
+    const inside = session.options.logger;
+    session.options.logger = { logQuery };
+    return () => {
+      if (ownMethod) Object.defineProperty(logger, 'logQuery', ownMethod);
+      else delete (logger as Partial<Logger>).logQuery;
+      session.options.logger = inside;
+    };
+  });
   try {
     await fn();
   } finally {
-    if (ownMethod) Object.defineProperty(logger, 'logQuery', ownMethod);
-    else delete (logger as Partial<Logger>).logQuery;
-    session.options.logger = inside;
+    for (const undo of restore) undo();
   }
   return seen;
 }
