@@ -53,8 +53,11 @@ export async function startEarmark(opts: EarmarkOptions): Promise<EarmarkServer>
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
 
+  // Node's own options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // (not allowed in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const started = await startProcess({
-    args: [serverMain],
+    args: [...nodeArgs, serverMain],
     env,
     cwd: repoRoot,
     logPath,

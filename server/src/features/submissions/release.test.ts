@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -259,6 +259,99 @@ describe('contributions: releases', () => {
       date: '2001-07-01',
     });
     expect((await call(t, null, 'GET', '/history/release/unknown')).statusCode).toBe(404);
+  });
+
+  it('rewrites only the parts of a release an edit changes', async () => {
+    const [a, b] = [await createArtist(t.db), await createArtist(t.db)];
+    const label = await createLabel(t.db);
+    const release = await createRelease(t.db, {
+      artists: [a, b],
+      labels: [label],
+      languageIds: ['eng', 'fra'],
+      tracks: [{ title: 'One' }, { title: 'Two' }, { title: 'Three' }],
+    });
+    // The transaction that last wrote each row of the release's parts.
+    const writers = async () => {
+      const rows = await t.db.execute<{ part: string; id: string; xmin: string }>(sql`
+        select 'artist' as part, artist_id as id, xmin::text from release_artists
+          where release_id = ${release.id}
+        union all select 'label', label_id, xmin::text from release_labels
+          where release_id = ${release.id}
+        union all select 'language', language_id, xmin::text from release_languages
+          where release_id = ${release.id}
+        union all select 'track', id, xmin::text from tracks where release_id = ${release.id}`);
+      const list = Array.isArray(rows) ? rows : (rows as { rows: typeof rows }).rows;
+      return new Map(
+        (list as { part: string; id: string; xmin: string }[]).map((r) => [
+          `${r.part} ${r.id}`,
+          r.xmin,
+        ]),
+      );
+    };
+    const stored = await t.db
+      .select()
+      .from(tracks)
+      .where(eq(tracks.releaseId, release.id))
+      .orderBy(tracks.order);
+    const asTrack = (tr: (typeof stored)[0]) => ({
+      id: tr.id,
+      track: tr.track,
+      title: tr.title,
+      ...(tr.durationMs === null ? {} : { durationMs: tr.durationMs }),
+    });
+    const first = await writers();
+    const who = await editor(t);
+
+    // The languages in another order, the same tracks: only the title changes.
+    await submitAs(
+      t,
+      who,
+      'release',
+      {
+        title: 'Only the title',
+        type: release.type,
+        artistsIds: [a.id, b.id],
+        languagesIds: ['fra', 'eng'],
+        tracks: stored.map(asTrack),
+        note: 'Title',
+      },
+      release.id,
+    );
+    const second = await writers();
+    expect(second).toEqual(first);
+
+    // Tracks numbered from 1, as an import might have stored them.
+    await t.db.execute(
+      sql`update tracks set "order" = "order" + 1 where release_id = ${release.id}`,
+    );
+
+    // The middle track removed and the artists swapped: those are rewritten, the rest kept.
+    await submitAs(
+      t,
+      who,
+      'release',
+      {
+        title: 'Only the title',
+        type: release.type,
+        artistsIds: [b.id, a.id],
+        tracks: [stored[0]!, stored[2]!].map(asTrack),
+        note: 'Two tracks',
+      },
+      release.id,
+    );
+    const third = await writers();
+    expect(third.get(`label ${label.id}`)).toBe(first.get(`label ${label.id}`));
+    expect(third.get(`language eng`)).toBe(first.get(`language eng`));
+    expect(third.get(`artist ${a.id}`)).not.toBe(first.get(`artist ${a.id}`));
+    expect(third.has(`track ${stored[1]!.id}`)).toBe(false);
+    const page = await ok<Release>(call(t, null, 'GET', `/releases/${release.id}`));
+    expect(page.artists.map((x) => x.id)).toEqual([b.id, a.id]);
+    expect(page.labels.map((x) => x.id)).toEqual([label.id]);
+    expect(page.languages.map((x) => x.id).sort()).toEqual(['eng', 'fra']);
+    expect(page.tracks.map((tr) => [tr.id, tr.order])).toEqual([
+      [stored[0]!.id, 0],
+      [stored[2]!.id, 1],
+    ]);
   });
 
   it('drops the cached pages an applied change shows, after the votes approve it', async () => {

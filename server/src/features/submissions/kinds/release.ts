@@ -67,42 +67,84 @@ async function resolveLanguages(db: DbOrTx, ids: readonly string[]) {
   return wanted.map((id) => byId.get(id)!);
 }
 
-/** Credits rewritten in the snapshot's order. */
-async function writeCredits(db: DbOrTx, releaseId: string, snap: ReleaseSnapshot): Promise<void> {
-  await db.delete(releaseArtists).where(eq(releaseArtists.releaseId, releaseId));
-  await db.delete(releaseLabels).where(eq(releaseLabels.releaseId, releaseId));
-  await db.delete(releaseLanguages).where(eq(releaseLanguages.releaseId, releaseId));
-  if (snap.artists.length > 0) {
-    await db
-      .insert(releaseArtists)
-      .values(snap.artists.map((a, position) => ({ releaseId, artistId: a.id, position })));
+type WithId = { id: string };
+const sameOrder = (a: readonly WithId[], b: readonly WithId[]) =>
+  a.length === b.length && a.every((x, i) => x.id === b[i]!.id);
+const sameSet = (a: readonly WithId[], b: readonly WithId[]) =>
+  sameOrder(
+    [...a].sort((x, y) => x.id.localeCompare(y.id)),
+    [...b].sort((x, y) => x.id.localeCompare(y.id)),
+  );
+
+/**
+ * Credits and languages as the snapshot lists them, each rewritten only
+ * when it differs from `before` (the release as it is, read in the same
+ * transaction; null for a new release): rewriting the artists recomputes
+ * the release's search text and its index entries.
+ */
+async function writeCredits(
+  db: DbOrTx,
+  releaseId: string,
+  snap: ReleaseSnapshot,
+  before: ReleaseSnapshot | null,
+): Promise<void> {
+  if (!before || !sameOrder(before.artists, snap.artists)) {
+    if (before) await db.delete(releaseArtists).where(eq(releaseArtists.releaseId, releaseId));
+    if (snap.artists.length > 0) {
+      await db
+        .insert(releaseArtists)
+        .values(snap.artists.map((a, position) => ({ releaseId, artistId: a.id, position })));
+    }
   }
-  if (snap.labels.length > 0) {
-    await db
-      .insert(releaseLabels)
-      .values(snap.labels.map((l, position) => ({ releaseId, labelId: l.id, position })));
+  if (!before || !sameOrder(before.labels, snap.labels)) {
+    if (before) await db.delete(releaseLabels).where(eq(releaseLabels.releaseId, releaseId));
+    if (snap.labels.length > 0) {
+      await db
+        .insert(releaseLabels)
+        .values(snap.labels.map((l, position) => ({ releaseId, labelId: l.id, position })));
+    }
   }
-  if (snap.languages.length > 0) {
-    await db
-      .insert(releaseLanguages)
-      .values(snap.languages.map((l) => ({ releaseId, languageId: l.id })));
+  if (!before || !sameSet(before.languages, snap.languages)) {
+    if (before) {
+      await db.delete(releaseLanguages).where(eq(releaseLanguages.releaseId, releaseId));
+    }
+    if (snap.languages.length > 0) {
+      await db
+        .insert(releaseLanguages)
+        .values(snap.languages.map((l) => ({ releaseId, languageId: l.id })));
+    }
   }
 }
 
 /**
  * Tracks as the snapshot lists them: one with the id of a track of this
- * release is that track, updated in place (its votes stay); others are new;
- * the release's tracks the snapshot leaves out are deleted with their votes,
- * and the track-vote counts of the entries that voted on them are recounted.
+ * release is that track, updated in place when it changed (its votes
+ * stay); others are new; the release's tracks the snapshot leaves out are
+ * deleted with their votes, and the track-vote counts of the entries that
+ * voted on them are recounted. A new release (no `before`) has no tracks
+ * yet to read.
  */
-async function writeTracks(tx: Tx, releaseId: string, snap: ReleaseSnapshot): Promise<boolean> {
-  const existing = await tx
-    .select({ id: tracks.id })
-    .from(tracks)
-    .where(eq(tracks.releaseId, releaseId));
-  const ids = new Set(existing.map((t) => t.id));
-  const kept = new Set(snap.tracks.filter((t) => t.id && ids.has(t.id)).map((t) => t.id!));
-  const removed = [...ids].filter((id) => !kept.has(id));
+async function writeTracks(
+  tx: Tx,
+  releaseId: string,
+  snap: ReleaseSnapshot,
+  before: ReleaseSnapshot | null,
+): Promise<boolean> {
+  const stored = before
+    ? await tx
+        .select({
+          id: tracks.id,
+          track: tracks.track,
+          title: tracks.title,
+          durationMs: tracks.durationMs,
+          order: tracks.order,
+        })
+        .from(tracks)
+        .where(eq(tracks.releaseId, releaseId))
+    : [];
+  const existing = new Map(stored.map((t) => [t.id, t]));
+  const kept = new Set(snap.tracks.filter((t) => t.id && existing.has(t.id)).map((t) => t.id!));
+  const removed = [...existing.keys()].filter((id) => !kept.has(id));
   if (removed.length > 0) {
     const voters = await tx
       .selectDistinct({ id: trackVotes.entryId })
@@ -114,8 +156,14 @@ async function writeTracks(tx: Tx, releaseId: string, snap: ReleaseSnapshot): Pr
   const added: (typeof tracks.$inferInsert)[] = [];
   for (const [order, t] of snap.tracks.entries()) {
     const values = { track: t.track, title: t.title, durationMs: t.durationMs, order };
-    if (t.id && kept.has(t.id)) {
-      await tx.update(tracks).set(values).where(eq(tracks.id, t.id));
+    const was = t.id ? existing.get(t.id) : undefined;
+    if (was) {
+      const same =
+        was.track === values.track &&
+        was.title === values.title &&
+        was.durationMs === values.durationMs &&
+        was.order === order;
+      if (!same) await tx.update(tracks).set(values).where(eq(tracks.id, was.id));
     } else {
       added.push({ id: newId(), releaseId, ...values });
     }
@@ -248,11 +296,11 @@ export const releaseKind: SubmissionKindSpec<ReleaseSubmission, ReleaseSnapshot>
     } else {
       await tx.insert(releases).values({ id: entityId, ...values, createdById: authorId });
     }
-    // The search text follows the title and the credits by the search migration's triggers.
-    await writeCredits(tx, entityId, snap);
-    // Track votes gone with removed tracks change the release's community data too.
-    if (await writeTracks(tx, entityId, snap)) uow.invalidate(cacheTags.release(entityId));
     const before = previous as ReleaseSnapshot | null;
+    // The search text follows the title and the credits by the search migration's triggers.
+    await writeCredits(tx, entityId, snap, before);
+    // Track votes gone with removed tracks change the release's community data too.
+    if (await writeTracks(tx, entityId, snap, before)) uow.invalidate(cacheTags.release(entityId));
     uow.invalidate(
       ...releaseEditTags({
         releaseId: entityId,
