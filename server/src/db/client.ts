@@ -115,10 +115,7 @@ function openPool(url: string, max: number): pg.Pool {
   return pool;
 }
 
-export function openPostgres(
-  url: string,
-  sizes: PoolSizes = { reads: 10, writes: 0 },
-): Database {
+export function openPostgres(url: string, sizes: PoolSizes = { reads: 10, writes: 0 }): Database {
   const pool = openPool(url, sizes.reads);
   const writePool = sizes.writes > 0 ? openPool(url, sizes.writes) : null;
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
