@@ -30,7 +30,11 @@ interface DrizzleInternals {
   session: { logger: Logger; options: { logger?: Logger } };
   $client: {
     query(query: string, params?: unknown[]): Rows;
-    connect(): Promise<{ query(query: string, params?: unknown[]): Rows; release(): void }>;
+    connect(): Promise<{
+      query(query: string, params?: unknown[]): Rows;
+      escapeLiteral(value: string): string;
+      release(): void;
+    }>;
   };
 }
 
@@ -71,26 +75,48 @@ export async function capturingStatements(
 
 /**
  * The plan of a statement with its values (PostgreSQL only); run too with
- * `analyze`. `settings` (captured `set local` statements) are applied first,
- * in a transaction that is rolled back, so the statement is planned as it ran.
+ * `analyze`. `settings` (captured statements such as `set local` or
+ * `set_config`) are applied first, in a transaction that is rolled back, so
+ * the statement is planned as it ran. `prepared`: planned as a prepared
+ * statement then executed with the values, as a named statement runs (with
+ * `plan_cache_mode` among the settings, the plan a connection keeps).
  */
 export async function explain(
   t: TestApp,
   s: Statement,
   analyze = false,
   settings: Statement[] = [],
+  prepared = false,
 ): Promise<PlanNode[]> {
   const client = t.db as unknown as DrizzleInternals;
   const options = analyze ? 'analyze, format json' : 'format json';
   const conn = await client.$client.connect();
+  let madePrepared = false;
   try {
     await conn.query('begin');
     for (const setting of settings) await conn.query(setting.query, setting.params);
-    const { rows } = await conn.query(`explain (${options}) ${s.query}`, s.params);
+    let explained = `explain (${options}) ${s.query}`;
+    if (prepared) {
+      await conn.query(`prepare explained_statement as ${s.query}`);
+      madePrepared = true;
+      // EXPLAIN EXECUTE takes its values as literals, not as parameters.
+      const literal = (v: unknown) => {
+        if (v === null || v === undefined) return 'null';
+        if (typeof v === 'object' && !(v instanceof Date)) {
+          throw new Error('explain(prepared): only scalar values are supported');
+        }
+        return conn.escapeLiteral(v instanceof Date ? v.toISOString() : String(v));
+      };
+      const values = s.params.map(literal).join(', ');
+      explained = `explain (${options}) execute explained_statement${values ? `(${values})` : ''}`;
+    }
+    const { rows } = await conn.query(explained, prepared ? [] : s.params);
     const [plan] = rows[0]!['QUERY PLAN'] as [{ Plan: PlanNode }];
     return planNodes(plan.Plan);
   } finally {
     await conn.query('rollback');
+    // PREPARE outlives the rollback; the app's own prepared statements on this connection stay.
+    if (madePrepared) await conn.query('deallocate explained_statement');
     conn.release();
   }
 }
