@@ -132,10 +132,10 @@ const NEARLY_TESTS = 8;
 function nearly(text: SQLWrapper, word: string, padded: boolean): SQL | undefined {
   const trigrams = [...new Set([...word].slice(2).map((_, i) => word.slice(i, i + 3)))];
   if (trigrams.length < 3) return undefined;
+  const count = Math.min(trigrams.length, NEARLY_TESTS);
   const tested = Array.from(
-    { length: Math.min(trigrams.length, NEARLY_TESTS) },
-    (_, i) =>
-      trigrams[Math.floor((i * trigrams.length) / Math.min(trigrams.length, NEARLY_TESTS))]!,
+    { length: count },
+    (_, i) => trigrams[Math.floor((i * trigrams.length) / count)]!,
   );
   // An empty pattern matches only an empty text, which holds no other word either.
   const patterns = [
@@ -363,16 +363,13 @@ export async function rankedPages(
     ord: number | string;
   };
   const statement = sql`with ${sql.join(pages, sql`, `)} ${all} order by kind, ord`;
+  const named = generic(terms);
   const rows = await db.transaction(async (tx) => {
     // See the comment at the top: every candidate read is an index read.
-    await tx.execute(
-      generic(terms)
-        ? sql`select set_config('enable_seqscan', 'off', true),
-            set_config('plan_cache_mode', 'force_generic_plan', true)`
-        : sql`select set_config('enable_seqscan', 'off', true)`,
-    );
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true)
+      ${named ? sql`, set_config('plan_cache_mode', 'force_generic_plan', true)` : sql``}`);
     return allRows<Row>(
-      generic(terms) ? await executeNamed(tx, 'search', statement) : await tx.execute(statement),
+      named ? await executeNamed(tx, 'search', statement) : await tx.execute(statement),
     );
   });
   const out = new Map<SearchType, RankedPage>(types.map((t) => [t, { rows: [], count: 0 }]));

@@ -16,6 +16,7 @@ import { mediaDir } from '../../lib/media';
 import { call, expectCountersConsistent, ok, type Member } from '../entries/test-support';
 import { TEST_ORIGIN, buildTestApp, type TestApp } from '../../../test/helpers';
 import { createArtist, createLabel, createRelease } from '../../../test/catalogue-factories';
+import { rowsOf } from '../admin/merge-sql';
 import { contributor, editor, submitAs, trustedMembers, votesOf } from './test-support';
 
 /** A multipart body of the JSON part `data` and, optionally, a file part. */
@@ -272,21 +273,17 @@ describe('contributions: releases', () => {
     });
     // The transaction that last wrote each row of the release's parts.
     const writers = async () => {
-      const rows = await t.db.execute<{ part: string; id: string; xmin: string }>(sql`
-        select 'artist' as part, artist_id as id, xmin::text from release_artists
+      const rows = await rowsOf(
+        t.db,
+        sql`select 'artist' as part, artist_id as id, xmin::text from release_artists
           where release_id = ${release.id}
         union all select 'label', label_id, xmin::text from release_labels
           where release_id = ${release.id}
         union all select 'language', language_id, xmin::text from release_languages
           where release_id = ${release.id}
-        union all select 'track', id, xmin::text from tracks where release_id = ${release.id}`);
-      const list = Array.isArray(rows) ? rows : (rows as { rows: typeof rows }).rows;
-      return new Map(
-        (list as { part: string; id: string; xmin: string }[]).map((r) => [
-          `${r.part} ${r.id}`,
-          r.xmin,
-        ]),
+        union all select 'track', id, xmin::text from tracks where release_id = ${release.id}`,
       );
+      return new Map(rows.map((r) => [`${String(r.part)} ${String(r.id)}`, String(r.xmin)]));
     };
     const stored = await t.db
       .select()
