@@ -34,6 +34,8 @@ test.describe('comments and live notifications', () => {
     apiSession,
     catalogue,
   }) => {
+    // Three people in three browsers, each waiting for the others' live events.
+    test.setTimeout(60_000);
     const [a, b, c] = await Promise.all([
       newUser({ confirmed: true }),
       newUser({ confirmed: true }),

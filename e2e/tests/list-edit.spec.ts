@@ -11,6 +11,8 @@ test.describe('list editor', () => {
     login,
     catalogue,
   }) => {
+    // A long journey through several pages and two browsers.
+    test.setTimeout(60_000);
     const { releases } = await catalogue.releases(ReleaseListKind.New);
     const picked = releases.slice(0, 3);
     expect(picked).toHaveLength(3);
