@@ -1,18 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helpers';
+import { member, type Member } from '../features/entries/test-support';
 
 const onPostgres = process.env.EARMARK_TEST_DB === 'postgres';
 
 /**
  * Writes open their transactions on connections of their own (the test
  * database has 4 for reads and 2 for writes), so however many writes are
- * held up inside their transactions, reads still find a connection.
+ * held up inside their transactions, reads still find a connection, signed
+ * in too (the session lookup is a read).
  */
 describe.skipIf(!onPostgres)('the write pool', () => {
   let t: TestApp;
+  let reader: Member;
   beforeAll(async () => {
     t = await buildTestApp();
+    reader = await member(t);
   });
   afterAll(async () => t?.close());
 
@@ -30,10 +34,19 @@ describe.skipIf(!onPostgres)('the write pool', () => {
     );
     try {
       await expect.poll(() => started).toBe(2);
-      const read = t.app.inject({ method: 'GET', url: '/api/releases?type=recently-added' });
-      const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 5000));
-      const answer = await Promise.race([read, late]);
-      expect(answer === 'late' ? 'late' : answer.statusCode).toBe(200);
+      const late = () => new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 5000));
+      const answered = async (cookie?: string) => {
+        const read = t.app.inject({
+          method: 'GET',
+          url: cookie ? '/api/users/me' : '/api/releases?type=recently-added',
+          headers: cookie ? { cookie } : {},
+        });
+        const answer = await Promise.race([read, late()]);
+        return answer === 'late' ? 'late' : answer.statusCode;
+      };
+      expect(await answered()).toBe(200);
+      // A signed-in read looks its session up without a write connection.
+      expect(await answered(reader.cookie)).toBe(200);
       // The other two writes are still waiting for a write connection.
       expect(started).toBe(2);
     } finally {

@@ -8,7 +8,7 @@ import { sessions, users, type UserRow } from '../db/schema/index';
 import { forbidden, unauthorized } from '../lib/errors';
 import { newSecret, sha256 } from '../lib/ids';
 import { SESSION_USERS_CHANNEL, SessionCache } from '../lib/session-cache';
-import { transact, type WriteScope, type Writer } from '../lib/unit-of-work';
+import { transact, type WriteScope } from '../lib/unit-of-work';
 import { isApiRoute } from './api-route';
 
 export const SESSION_COOKIE = 'earmark_session';
@@ -45,18 +45,20 @@ const liveSession = preparedPer((db) =>
 /**
  * The live session of a cookie token, or null (unknown, expired, or its user
  * locked out, whose sessions are then ended). The HTTP requests and the live
- * socket's handshake sign in through this one check.
+ * socket's handshake sign in through this one check. The lookup is a read,
+ * on the read connections: on the write connections it would wait behind
+ * the write transactions of others.
  */
 export async function findSession(
-  writer: Writer,
+  app: Pick<FastifyInstance, 'db' | 'writer'>,
   token: string | undefined,
 ): Promise<FoundSession | null> {
   if (!token) return null;
   const id = sha256(token);
-  const [row] = await liveSession(writer.db).execute({ id, now: new Date() });
+  const [row] = await liveSession(app.db).execute({ id, now: new Date() });
   if (!row) return null;
   if (isLockedOut(row.user.accountStatus)) {
-    await endUserSessions(writer, row.user.id);
+    await endUserSessions(app.writer, row.user.id);
     return null;
   }
   return { id, user: row.user, expiresAt: row.expiresAt };
@@ -76,7 +78,7 @@ async function loadSession(
   const read = isRead(request);
   let row = read ? cache.get(sha256(token)) : null;
   if (!row) {
-    row = await findSession(app.writer, token);
+    row = await findSession(app, token);
     if (row && read) cache.set(row.id, row.user.id, row);
   }
   if (!row) {

@@ -41,7 +41,7 @@ function allowedOrigin(app: FastifyInstance, origin: string | undefined): boolea
 async function identify(app: FastifyInstance, socket: LiveSocket): Promise<void> {
   const header = socket.request.headers.cookie;
   const token = header ? app.parseCookie(header)[SESSION_COOKIE] : undefined;
-  const session = await findSession(app.writer, token);
+  const session = await findSession(app, token);
   socket.data.viewer = session
     ? { id: session.user.id, contributorStatus: session.user.contributorStatus }
     : null;
