@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   diffSubmission,
   type SubmissionCard,
@@ -9,72 +9,57 @@ import {
   type VoteType,
 } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
-import { submissionVotes, submissions } from '../../db/schema/submissions';
+import { jsonList } from '../../db/json-list';
+import { submissions } from '../../db/schema/submissions';
 import { users } from '../../db/schema/users';
-import { visibleAccount } from '../../db/visibility';
+import { visibleAccount, visibleAccountAlias } from '../../db/visibility';
 import { toUserRef, userRefColumns, type UserRefColumns } from '../users/present';
 import { specOf } from './kinds';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 
-/** What a card is read from: the submission and its author (joined as `users`). */
-export const cardColumns = { row: submissions, author: userRefColumns };
+/** A visible voter of a submission, as the votes column lists them. */
+type VoteSource = UserRefColumns & { vote: number };
+
+/**
+ * The votes of visible accounts on the submission, oldest first, as a JSON
+ * column of a query on `submissions`.
+ */
+const votesJson = jsonList<VoteSource>(sql`select json_agg(json_build_object(
+    'vote', v.vote, 'id', u.id, 'username', u.username, 'name', u.name,
+    'imageSm', u.image_sm, 'imageMd', u.image_md, 'supporter', u.supporter)
+    order by v.created_at, v.user_id)
+  from submission_votes v join users u on u.id = v.user_id
+  where v.submission_id = ${submissions.id} and ${visibleAccountAlias('u')}`);
+
+/** What a card is read from: the submission, its author (joined as `users`) and its votes. */
+export const cardColumns = { row: submissions, author: userRefColumns, votes: votesJson };
 
 export interface CardSource {
   row: SubmissionRow;
   author: UserRefColumns;
+  votes: readonly VoteSource[];
 }
 
-/** The votes of visible accounts on these submissions, oldest first, by submission. */
-async function votesOf(db: DbOrTx, ids: readonly string[]) {
-  const byId = new Map<string, SubmissionCard['votes']>();
-  if (ids.length === 0) return byId;
-  const rows = await db
-    .select({
-      submissionId: submissionVotes.submissionId,
-      vote: submissionVotes.vote,
-      voter: userRefColumns,
-    })
-    .from(submissionVotes)
-    .innerJoin(users, eq(users.id, submissionVotes.userId))
-    .where(and(inArray(submissionVotes.submissionId, [...ids]), visibleAccount()))
-    .orderBy(asc(submissionVotes.createdAt), asc(submissionVotes.userId));
-  for (const r of rows) {
-    const list = byId.get(r.submissionId) ?? [];
-    list.push({ userId: r.voter.id, user: toUserRef(r.voter), type: r.vote as VoteType });
-    byId.set(r.submissionId, list);
-  }
-  return byId;
-}
-
-/** Cards of these rows, in their order, with their visible voters. */
-export async function toCards(
-  db: DbOrTx,
-  sources: readonly CardSource[],
-): Promise<SubmissionCard[]> {
-  const votes = await votesOf(
-    db,
-    sources.map((s) => s.row.id),
-  );
-  return sources.map(({ row, author }) => {
-    const kind = row.kind as SubmissionKind;
-    return {
-      id: row.id,
-      kind,
-      method: row.method as SubmissionMethod,
-      submissionStatus: row.status as SubmissionStatus,
-      entityId: row.entityId,
-      entityName: specOf(kind).title(row.changes),
-      user: toUserRef(author),
-      votes: votes.get(row.id) ?? [],
-      commentsCount: row.commentsCount,
-      createdAt: row.createdAt.toISOString(),
-      appliedAt: row.appliedAt?.toISOString() ?? null,
-      note: row.note,
-      original: row.original ?? null,
-      changes: row.changes,
-    };
-  });
+/** The card of a submission read with its author and votes. */
+export function toCard({ row, author, votes }: CardSource): SubmissionCard {
+  const kind = row.kind as SubmissionKind;
+  return {
+    id: row.id,
+    kind,
+    method: row.method as SubmissionMethod,
+    submissionStatus: row.status as SubmissionStatus,
+    entityId: row.entityId,
+    entityName: specOf(kind).title(row.changes),
+    user: toUserRef(author),
+    votes: votes.map((v) => ({ userId: v.id, user: toUserRef(v), type: v.vote as VoteType })),
+    commentsCount: row.commentsCount,
+    createdAt: row.createdAt.toISOString(),
+    appliedAt: row.appliedAt?.toISOString() ?? null,
+    note: row.note,
+    original: row.original ?? null,
+    changes: row.changes,
+  };
 }
 
 /** A card with the field-by-field difference between its original and its changes. */
@@ -97,7 +82,5 @@ export async function findCard(
     .innerJoin(users, eq(users.id, submissions.userId))
     .where(and(eq(submissions.id, id), eq(submissions.kind, kind), visibleAccount()))
     .limit(1);
-  if (!source) return null;
-  const [card] = await toCards(db, [source]);
-  return card!;
+  return source ? toCard(source) : null;
 }

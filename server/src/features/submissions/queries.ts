@@ -22,7 +22,7 @@ import { visibleAccount } from '../../db/visibility';
 import { notFound } from '../../lib/errors';
 import { keyColumns, orderByKeys, readKeysetPage, type SortKey } from '../../lib/keyset';
 import { specOf } from './kinds';
-import { cardColumns, findCard, toCards, withDiff } from './present';
+import { cardColumns, findCard, toCard, withDiff } from './present';
 import { SUBMISSION_NOT_FOUND } from './service';
 
 type ListQuery = z.output<typeof submissionsQuerySchema>;
@@ -67,7 +67,7 @@ async function cardPage(
     },
     request,
   );
-  return { fields, cards: await toCards(db, rows) };
+  return { fields, cards: rows.map(toCard) };
 }
 
 /** GET submissions/{plural}: a kind's submissions, filtered, newest or oldest first. */

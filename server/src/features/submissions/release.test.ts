@@ -9,15 +9,17 @@ import {
   SubmissionStatus,
   type HistoryPage,
   type Release,
+  type SubmissionCard,
   type SubmissionCreated,
 } from '@earmark/common';
 import { languages, releases, tracks } from '../../db/schema/catalogue';
 import { mediaDir } from '../../lib/media';
 import { call, expectCountersConsistent, ok, type Member } from '../entries/test-support';
 import { TEST_ORIGIN, buildTestApp, type TestApp } from '../../../test/helpers';
+import { capturingStatements } from '../../../test/plans';
 import { createArtist, createLabel, createRelease } from '../../../test/catalogue-factories';
 import { rowsOf } from '../admin/merge-sql';
-import { contributor, editor, submitAs, trustedMembers, votesOf } from './test-support';
+import { contributor, editor, submitAs, trustedMembers, voteAs, votesOf } from './test-support';
 
 /** A multipart body of the JSON part `data` and, optionally, a file part. */
 function form(
@@ -348,6 +350,70 @@ describe('contributions: releases', () => {
     expect(page.tracks.map((tr) => [tr.id, tr.order])).toEqual([
       [stored[0]!.id, 0],
       [stored[2]!.id, 1],
+    ]);
+  });
+
+  it('proposes an edit and takes a vote in few statements, answering cards read in one', async () => {
+    const a = await createArtist(t.db);
+    const label = await createLabel(t.db);
+    const release = await createRelease(t.db, {
+      artists: [a],
+      labels: [label],
+      languageIds: ['eng', 'fra'],
+      tracks: [
+        { title: 'One', durationMs: 61_000 },
+        { title: 'Two', durationMs: 200_000 },
+      ],
+    });
+    const [who, voter] = [await contributor(t), (await trustedMembers(t, 1))[0]!];
+    const edit = {
+      title: 'Counted',
+      type: release.type,
+      artistsIds: [a.id],
+      labelsIds: [label.id],
+      languagesIds: ['eng', 'fra'],
+      note: 'Title',
+    };
+    // Begin and commit are seen on PostgreSQL's driver only: not counted.
+    const counted = async (fn: () => Promise<unknown>) =>
+      (await capturingStatements(t, fn)).filter((s) => !/^(begin|commit)$/.test(s.query));
+    let made: SubmissionCreated | undefined;
+    const proposing = await counted(async () => {
+      made = await submitAs(t, who, 'release', edit, release.id);
+    });
+    // The session; the release with its credits, languages and tracks; the
+    // artists, labels and languages named; the submission. The card is the
+    // inserted row's: nothing is read after the commit.
+    expect(proposing).toHaveLength(6);
+    expect(made!.original).toEqual({
+      title: release.title,
+      titleLatin: null,
+      type: release.type,
+      date: release.date,
+      datePrecision: release.date ? 'day' : null,
+      artists: [{ id: a.id, name: a.name }],
+      labels: [{ id: label.id, name: label.name }],
+      languages: [
+        { id: 'eng', iso6391: 'en', name: 'English' },
+        { id: 'fra', iso6391: 'fr', name: 'French' },
+      ],
+      explicitCoverArt: [],
+      cover: null,
+      tracks: [
+        { id: expect.any(String), track: '1', title: 'One', durationMs: 61_000 },
+        { id: expect.any(String), track: '2', title: 'Two', durationMs: 200_000 },
+      ],
+    });
+    expect(made).toMatchObject({ submissionStatus: SubmissionStatus.OPEN, votes: [] });
+
+    let card: SubmissionCard | undefined;
+    const voting = await counted(async () => {
+      card = await ok<SubmissionCard>(voteAs(t, voter, 'release', made!.id, 1));
+    });
+    // The session; the locked submission, the old vote, the vote, the counts; the card with its votes.
+    expect(voting).toHaveLength(6);
+    expect(card!.votes).toEqual([
+      { userId: voter.user.id, user: expect.objectContaining({ id: voter.user.id }), type: 1 },
     ]);
   });
 

@@ -44,7 +44,7 @@ import type { CoverFiles } from '../../db/schema/catalogue';
 import { specOf } from './kinds';
 import { GENRE_NAME_TAKEN } from './kinds/genre';
 import { markPendingDeletion, type AnyKindSpec } from './kinds/kind';
-import { findCard, type SubmissionRow } from './present';
+import { findCard, toCard, type SubmissionRow } from './present';
 
 export const SUBMISSION_NOT_FOUND = 'Contribution not found';
 export const NOT_A_CONTRIBUTOR = 'Only contributors may submit changes';
@@ -113,12 +113,11 @@ export async function submit(
   const id = newId();
   const entityId = input.entityId ?? newId();
   const editor = isEditorOrAdmin(actor);
-  await withConflicts(input.kind, () =>
+  const row = await withConflicts(input.kind, () =>
     transact(scope, async (uow) => {
       const { tx } = uow;
       const current = input.entityId ? await spec.readSnapshot(tx, input.entityId) : null;
       if (input.entityId && !current) throw notFound(spec.notFound);
-      if (input.entityId && !editor) await requireNoOpenUpdate(tx, input.kind, entityId);
       const changes = await spec.buildSnapshot(tx, input.payload, {
         entityId,
         current,
@@ -132,38 +131,27 @@ export async function submit(
           : SubmissionStatus.AUTO_APPROVED;
       const applied = status !== SubmissionStatus.OPEN;
       if (applied) await applyTo(uow, spec, { entityId, changes, userId: actor.id }, current);
-      await tx.insert(submissions).values({
-        id,
-        kind: input.kind,
-        method,
-        status,
-        entityId,
-        userId: actor.id,
-        note: input.payload.note,
-        original: current,
-        changes,
-        appliedAt: applied ? sql`now()` : null,
-      });
+      const [inserted] = await tx
+        .insert(submissions)
+        .values({
+          id,
+          kind: input.kind,
+          method,
+          status,
+          entityId,
+          userId: actor.id,
+          note: input.payload.note,
+          original: current,
+          changes,
+          appliedAt: applied ? sql`now()` : null,
+        })
+        .returning();
+      return inserted!;
     }),
   );
-  const card = (await findCard(scope.db, input.kind, id))!;
+  // The card of a new submission is known: its row, its author and no votes yet.
+  const card = toCard({ row, author: actor, votes: [] });
   return { ...card, [submissionEntityIdKey[input.kind]]: entityId };
-}
-
-async function requireNoOpenUpdate(tx: Tx, kind: SubmissionKind, entityId: string) {
-  const [open] = await tx
-    .select({ id: submissions.id })
-    .from(submissions)
-    .where(
-      and(
-        eq(submissions.kind, kind),
-        eq(submissions.entityId, entityId),
-        eq(submissions.status, SubmissionStatus.OPEN),
-        eq(submissions.method, SubmissionMethod.UPDATE),
-      ),
-    )
-    .limit(1);
-  if (open) throw conflict(openUpdateExists(kind));
 }
 
 /** The submission (locked for the change) whose author is visible, or 404. */

@@ -52,13 +52,12 @@ export const artistKind: SubmissionKindSpec<ArtistSubmission, ArtistSnapshot> = 
   title: (snap) => snap.name,
 
   references: (db, id) =>
-    counted(
-      db,
-      releaseArtists,
-      eq(releaseArtists.artistId, id),
-      'release credits it',
-      'releases credit it',
-    ),
+    counted(db, {
+      table: releaseArtists,
+      where: eq(releaseArtists.artistId, id),
+      one: 'release credits it',
+      many: 'releases credit it',
+    }),
 
   async remove(uow, id) {
     await uow.tx.delete(releaseArtists).where(eq(releaseArtists.artistId, id));

@@ -94,19 +94,22 @@ export const genreKind: SubmissionKindSpec<GenreSubmission, GenreSnapshot> = {
 
   title: (snap) => snap.name,
 
-  async references(db, id) {
-    const found = await Promise.all([
-      counted(
-        db,
-        releaseGenreVotes,
-        eq(releaseGenreVotes.genreId, id),
-        'genre vote',
-        'genre votes',
-      ),
-      counted(db, genreParents, eq(genreParents.parentId, id), 'sub-genre', 'sub-genres'),
-    ]);
-    return found.flat();
-  },
+  references: (db, id) =>
+    counted(
+      db,
+      {
+        table: releaseGenreVotes,
+        where: eq(releaseGenreVotes.genreId, id),
+        one: 'genre vote',
+        many: 'genre votes',
+      },
+      {
+        table: genreParents,
+        where: eq(genreParents.parentId, id),
+        one: 'sub-genre',
+        many: 'sub-genres',
+      },
+    ),
 
   async remove(uow, id) {
     await uow.tx.delete(genres).where(eq(genres.id, id));

@@ -88,20 +88,27 @@ export async function resolveNamed(
   return wanted.map((id) => byId.get(id)!);
 }
 
+/** Rows that refer to a thing, and how a discard refusal names one or many of them. */
+export interface Reference {
+  table: PgTable;
+  where: SQL | undefined;
+  one: string;
+  many: string;
+}
+
 /**
- * How many rows of `table` match, in words for a discard refusal ('1 entry',
- * '3 entries'); nothing when none do.
+ * How many rows of each reference match, in words for a discard refusal
+ * ('1 entry', '3 entries'); nothing for those none match. Counted one
+ * after the other: in a transaction they take turns on its connection.
  */
-export async function counted(
-  db: DbOrTx,
-  table: PgTable,
-  where: SQL | undefined,
-  one: string,
-  many: string,
-): Promise<string[]> {
-  const [row] = await db.select({ n: count() }).from(table).where(where);
-  const n = row?.n ?? 0;
-  return n > 0 ? [`${n} ${n === 1 ? one : many}`] : [];
+export async function counted(db: DbOrTx, ...references: Reference[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const { table, where, one, many } of references) {
+    const [row] = await db.select({ n: count() }).from(table).where(where);
+    const n = row?.n ?? 0;
+    if (n > 0) found.push(`${n} ${n === 1 ? one : many}`);
+  }
+  return found;
 }
 
 /** Whether the catalogue row exists and is visible. */

@@ -45,13 +45,12 @@ export const labelKind: SubmissionKindSpec<LabelSubmission, LabelSnapshot> = {
   title: (snap) => snap.name,
 
   references: (db, id) =>
-    counted(
-      db,
-      releaseLabels,
-      eq(releaseLabels.labelId, id),
-      'release names it',
-      'releases name it',
-    ),
+    counted(db, {
+      table: releaseLabels,
+      where: eq(releaseLabels.labelId, id),
+      one: 'release names it',
+      many: 'releases name it',
+    }),
 
   async remove(uow, id) {
     await uow.tx.delete(releaseLabels).where(eq(releaseLabels.labelId, id));

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   CommentTargetKind,
   CommentTargetKind as Thread,
@@ -11,7 +11,9 @@ import {
   type ReleaseType,
 } from '@earmark/common';
 import type { DbOrTx, Tx } from '../../../db/client';
+import { jsonList } from '../../../db/json-list';
 import { recountCounters } from '../../../db/recount';
+import { isVisible } from '../../../db/visibility';
 import {
   artists,
   labels,
@@ -32,7 +34,7 @@ import { badRequest } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { utcDay } from '../../releases/dates';
 import { coverUrls } from '../../releases/present';
-import { RELEASE_NOT_FOUND, findVisibleRelease } from '../../releases/service';
+import { RELEASE_NOT_FOUND } from '../../releases/service';
 import { deleteThread } from '../../comments/service';
 import { counted, resolveNamed, type SubmissionKindSpec } from './kind';
 
@@ -172,6 +174,38 @@ async function writeTracks(
   return removed.length > 0;
 }
 
+/**
+ * A visible release as a snapshot reads it, in one statement: its fields
+ * and, as JSON arrays in their order, its credits, labels, languages and
+ * tracks, hidden artists and labels included (the objects' keys in the
+ * order of the snapshot's types).
+ */
+const snapshotColumns = {
+  title: releases.title,
+  titleLatin: releases.titleLatin,
+  type: releases.type,
+  date: releases.date,
+  datePrecision: releases.datePrecision,
+  explicitCoverArt: releases.explicitCoverArt,
+  cover: releases.cover,
+  artists: jsonList<ReleaseSnapshot['artists'][number]>(sql`select json_agg(json_build_object(
+      'id', a.id, 'name', a.name) order by ra.position)
+    from release_artists ra join artists a on a.id = ra.artist_id
+    where ra.release_id = ${releases.id}`),
+  labels: jsonList<ReleaseSnapshot['labels'][number]>(sql`select json_agg(json_build_object(
+      'id', l.id, 'name', l.name) order by rl.position)
+    from release_labels rl join labels l on l.id = rl.label_id
+    where rl.release_id = ${releases.id}`),
+  languages: jsonList<ReleaseSnapshot['languages'][number]>(sql`select json_agg(json_build_object(
+      'id', lang.id, 'iso6391', lang.iso639_1, 'name', lang.name) order by lang.name)
+    from release_languages rl join languages lang on lang.id = rl.language_id
+    where rl.release_id = ${releases.id}`),
+  tracks: jsonList<ReleaseSnapshot['tracks'][number]>(sql`select json_agg(json_build_object(
+      'id', t.id, 'track', t.track, 'title', t.title, 'durationMs', t.duration_ms)
+      order by t."order")
+    from tracks t where t.release_id = ${releases.id}`),
+};
+
 export const releaseKind: SubmissionKindSpec<ReleaseSubmission, ReleaseSnapshot> = {
   kind: 'release',
   schema: releaseSubmissionSchema,
@@ -182,64 +216,39 @@ export const releaseKind: SubmissionKindSpec<ReleaseSubmission, ReleaseSnapshot>
   createWaitsForVotes: false,
 
   async readSnapshot(db, id) {
-    const row = await findVisibleRelease(db, id);
+    const [row] = await db
+      .select(snapshotColumns)
+      .from(releases)
+      .where(and(eq(releases.id, id), isVisible(releases)))
+      .limit(1);
     if (!row) return null;
-    const [credited, named, spoken, listed] = await Promise.all([
-      db
-        .select({ id: artists.id, name: artists.name })
-        .from(releaseArtists)
-        .innerJoin(artists, eq(artists.id, releaseArtists.artistId))
-        .where(eq(releaseArtists.releaseId, id))
-        .orderBy(asc(releaseArtists.position)),
-      db
-        .select({ id: labels.id, name: labels.name })
-        .from(releaseLabels)
-        .innerJoin(labels, eq(labels.id, releaseLabels.labelId))
-        .where(eq(releaseLabels.releaseId, id))
-        .orderBy(asc(releaseLabels.position)),
-      db
-        .select({ id: languages.id, iso6391: languages.iso6391, name: languages.name })
-        .from(releaseLanguages)
-        .innerJoin(languages, eq(languages.id, releaseLanguages.languageId))
-        .where(eq(releaseLanguages.releaseId, id))
-        .orderBy(asc(languages.name)),
-      db
-        .select({
-          id: tracks.id,
-          track: tracks.track,
-          title: tracks.title,
-          durationMs: tracks.durationMs,
-        })
-        .from(tracks)
-        .where(eq(tracks.releaseId, id))
-        .orderBy(asc(tracks.order)),
-    ]);
     return {
       title: row.title,
       titleLatin: row.titleLatin,
       type: row.type as ReleaseType,
       date: row.date,
       datePrecision: row.date ? ((row.datePrecision ?? 'day') as DatePrecision) : null,
-      artists: credited,
-      labels: named,
-      languages: spoken,
+      artists: row.artists,
+      labels: row.labels,
+      languages: row.languages,
       explicitCoverArt: row.explicitCoverArt as ExplicitCoverArt[],
       cover: coverUrls(row.cover),
-      tracks: listed,
+      tracks: row.tracks,
     };
   },
 
   async buildSnapshot(db, payload, { current, cover }) {
     const now = current as ReleaseSnapshot | null;
-    const [credited, named, spoken] = await Promise.all([
-      resolveNamed(db, artists, payload.artistsIds, 'artist'),
+    // One after the other: a transaction's statements take turns on its connection anyway.
+    const credited = await resolveNamed(db, artists, payload.artistsIds, 'artist');
+    const named =
       payload.labelsIds === undefined
         ? (now?.labels ?? [])
-        : resolveNamed(db, labels, payload.labelsIds, 'label'),
+        : await resolveNamed(db, labels, payload.labelsIds, 'label');
+    const spoken =
       payload.languagesIds === undefined
         ? (now?.languages ?? [])
-        : resolveLanguages(db, payload.languagesIds),
-    ]);
+        : await resolveLanguages(db, payload.languagesIds);
     // A date left out keeps the current one; null clears it.
     let date = now?.date ?? null;
     let datePrecision = now?.datePrecision ?? null;
@@ -314,33 +323,34 @@ export const releaseKind: SubmissionKindSpec<ReleaseSubmission, ReleaseSnapshot>
 
   title: (snap) => snap.title,
 
-  async references(db, id) {
-    const found = await Promise.all([
-      counted(
-        db,
-        entries,
-        eq(entries.releaseId, id),
-        'entry (rating, review or tags)',
-        'entries (ratings, reviews or tags)',
-      ),
-      counted(db, listItems, eq(listItems.releaseId, id), 'list item', 'list items'),
-      counted(
-        db,
-        releaseGenreVotes,
-        eq(releaseGenreVotes.releaseId, id),
-        'genre vote',
-        'genre votes',
-      ),
-      counted(
-        db,
-        comments,
-        and(eq(comments.entityType, Thread.RELEASE), eq(comments.entityId, id)),
-        'comment',
-        'comments',
-      ),
-    ]);
-    return found.flat();
-  },
+  references: (db, id) =>
+    counted(
+      db,
+      {
+        table: entries,
+        where: eq(entries.releaseId, id),
+        one: 'entry (rating, review or tags)',
+        many: 'entries (ratings, reviews or tags)',
+      },
+      {
+        table: listItems,
+        where: eq(listItems.releaseId, id),
+        one: 'list item',
+        many: 'list items',
+      },
+      {
+        table: releaseGenreVotes,
+        where: eq(releaseGenreVotes.releaseId, id),
+        one: 'genre vote',
+        many: 'genre votes',
+      },
+      {
+        table: comments,
+        where: and(eq(comments.entityType, Thread.RELEASE), eq(comments.entityId, id)),
+        one: 'comment',
+        many: 'comments',
+      },
+    ),
 
   async remove(uow, id) {
     const ids = await uow.tx.select({ id: tracks.id }).from(tracks).where(eq(tracks.releaseId, id));
