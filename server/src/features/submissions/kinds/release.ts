@@ -12,6 +12,7 @@ import {
 } from '@earmark/common';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { jsonList } from '../../../db/json-list';
+import { preparedPer } from '../../../db/prepared';
 import { recountCounters } from '../../../db/recount';
 import { isVisible } from '../../../db/visibility';
 import {
@@ -206,6 +207,16 @@ const snapshotColumns = {
     from tracks t where t.release_id = ${releases.id}`),
 };
 
+/** The snapshot's statement, prepared: planning it costs more than running it. */
+const releaseSnapshot = preparedPer((db) =>
+  db
+    .select(snapshotColumns)
+    .from(releases)
+    .where(and(eq(releases.id, sql.placeholder('id')), isVisible(releases)))
+    .limit(1)
+    .prepare('release_snapshot'),
+);
+
 export const releaseKind: SubmissionKindSpec<ReleaseSubmission, ReleaseSnapshot> = {
   kind: 'release',
   schema: releaseSubmissionSchema,
@@ -216,11 +227,7 @@ export const releaseKind: SubmissionKindSpec<ReleaseSubmission, ReleaseSnapshot>
   createWaitsForVotes: false,
 
   async readSnapshot(db, id) {
-    const [row] = await db
-      .select(snapshotColumns)
-      .from(releases)
-      .where(and(eq(releases.id, id), isVisible(releases)))
-      .limit(1);
+    const [row] = await releaseSnapshot(db).execute({ id });
     if (!row) return null;
     return {
       title: row.title,
