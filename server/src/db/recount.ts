@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client';
 import { COUNTER_RECOUNTS, type CountedTable } from './recount-sql';
+import { resultRows } from './rows';
 
 export { COUNTER_RECOUNTS, type CountedTable, type CounterRecount } from './recount-sql';
 
@@ -10,11 +11,8 @@ export interface RecountChange {
   ids: string[];
 }
 
-function rowsOf(result: unknown): { id: string }[] {
-  return (
-    (Array.isArray(result) ? result : (result as { rows?: { id: string }[] }).rows) ?? []
-  ).map((r: { id: string }) => ({ id: String(r.id) }));
-}
+const idsOf = (result: unknown) =>
+  resultRows<{ id: unknown }>(result).map((r) => ({ id: String(r.id) }));
 
 /**
  * Sets every counter to its recount, or with `only` just the counters of
@@ -29,7 +27,7 @@ export async function recountCounters(
   for (const recount of COUNTER_RECOUNTS) {
     const ids = only ? only[recount.table] : undefined;
     if (only && (!ids || ids.length === 0)) continue;
-    const changed = rowsOf(await db.execute(sql.raw(recount.sql(ids)))).map((r) => r.id);
+    const changed = idsOf(await db.execute(sql.raw(recount.sql(ids)))).map((r) => r.id);
     if (changed.length > 0) changes.push({ counter: recount.counter, ids: changed });
   }
   return changes;

@@ -4,14 +4,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { ImpactLine } from '@earmark/common';
-
-type Row = Record<string, unknown>;
-
-export async function rowsOf(db: DbOrTx, query: SQL): Promise<Row[]> {
-  const result: unknown = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows?: Row[] }).rows) ?? [];
-}
 
 /** The ids a statement returns (its `id` column), without repeats. */
 export async function idsOf(db: DbOrTx, query: SQL): Promise<string[]> {

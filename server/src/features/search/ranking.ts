@@ -2,6 +2,7 @@ import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { SEARCH_RESULTS_MAX, type SearchType } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
+import { resultRows, rowsOf } from '../../db/rows';
 import { artists, genres, labels, releases } from '../../db/schema/catalogue';
 import { users } from '../../db/schema/users';
 import { isVisible, visibleAccount } from '../../db/visibility';
@@ -74,14 +75,6 @@ export interface Terms {
   words: string[];
 }
 
-function firstRow<R>(result: unknown): R | undefined {
-  return (Array.isArray(result) ? result : (result as { rows: R[] }).rows)[0] as R | undefined;
-}
-
-function allRows<R>(result: unknown): R[] {
-  return (Array.isArray(result) ? result : (result as { rows: R[] }).rows) as R[];
-}
-
 /** Printable ASCII: what `unaccent` leaves as it is, so lower case alone folds it. */
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
@@ -92,8 +85,9 @@ const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 export async function searchTerms(db: DbOrTx, q: string): Promise<Terms> {
   let folded = q.toLowerCase();
   if (!PLAIN_ASCII.test(q)) {
-    const row = firstRow<{ folded: string }>(
-      await db.execute(sql`select search_fold(${q}::text) as folded`),
+    const [row] = await rowsOf<{ folded: string }>(
+      db,
+      sql`select search_fold(${q}::text) as folded`,
     );
     folded = row?.folded ?? '';
   }
@@ -368,7 +362,7 @@ export async function rankedPages(
     // See the comment at the top: every candidate read is an index read.
     await tx.execute(sql`select set_config('enable_seqscan', 'off', true)
       ${named ? sql`, set_config('plan_cache_mode', 'force_generic_plan', true)` : sql``}`);
-    return allRows<Row>(
+    return resultRows<Row>(
       named ? await executeNamed(tx, 'search', statement) : await tx.execute(statement),
     );
   });

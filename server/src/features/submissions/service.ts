@@ -30,7 +30,7 @@ import {
   ContributorStatus,
 } from '@earmark/common';
 import type { Tx } from '../../db/client';
-import { submissionVotes, submissions } from '../../db/schema/submissions';
+import { submissions } from '../../db/schema/submissions';
 import { users, type UserRow } from '../../db/schema/users';
 import { visibleAccount } from '../../db/visibility';
 import { cacheTags } from '../../lib/cache-tags';
@@ -44,6 +44,7 @@ import type { CoverFiles } from '../../db/schema/catalogue';
 import { specOf } from './kinds';
 import { GENRE_NAME_TAKEN } from './kinds/genre';
 import { markPendingDeletion, type AnyKindSpec } from './kinds/kind';
+import { rowsOf } from '../../db/rows';
 import { findCard, toCard, type SubmissionRow } from './present';
 
 export const SUBMISSION_NOT_FOUND = 'Contribution not found';
@@ -234,23 +235,27 @@ export async function voteOnSubmission(
       if (!VOTABLE_SUBMISSION_STATUSES.includes(row.status as SubmissionStatus)) {
         throw conflict(NOT_VOTABLE);
       }
-      const [old] = await tx
-        .select({ vote: submissionVotes.vote })
-        .from(submissionVotes)
-        .where(and(eq(submissionVotes.submissionId, id), eq(submissionVotes.userId, actor.id)));
-      const up = row.upvotes + (vote === 1 ? 1 : 0) - (old?.vote === 1 ? 1 : 0);
-      const down = row.downvotes + (vote === -1 ? 1 : 0) - (old?.vote === -1 ? 1 : 0);
-      await tx
-        .insert(submissionVotes)
-        .values({ submissionId: id, userId: actor.id, vote })
-        .onConflictDoUpdate({
-          target: [submissionVotes.submissionId, submissionVotes.userId],
-          set: { vote, createdAt: sql`now()` },
-        });
-      await tx
-        .update(submissions)
-        .set({ upvotes: up, downvotes: down, updatedAt: sql`now()` })
-        .where(eq(submissions.id, id));
+      // The vote replaces the voter's old one (read before the statement
+      // changes it) and the counters move by the difference, in one statement.
+      const [counts] = await rowsOf(
+        tx,
+        sql`with old as (
+            select vote from submission_votes where submission_id = ${id} and user_id = ${actor.id}
+          ), cast_vote as (
+            insert into submission_votes (submission_id, user_id, vote)
+            values (${id}, ${actor.id}, ${vote})
+            on conflict (submission_id, user_id) do update set vote = excluded.vote, created_at = now()
+          )
+          update submissions set
+            upvotes = upvotes + ${vote === 1 ? 1 : 0}
+              - coalesce((select (vote = 1)::int from old), 0),
+            downvotes = downvotes + ${vote === -1 ? 1 : 0}
+              - coalesce((select (vote = -1)::int from old), 0),
+            updated_at = now()
+          where id = ${id}
+          returning upvotes, downvotes`,
+      );
+      const [up, down] = [Number(counts!.upvotes), Number(counts!.downvotes)];
       const needed = specOf(kind).votesToDecide;
       const decided = isEditorOrAdmin(actor) ? vote : up >= needed ? 1 : down >= needed ? -1 : 0;
       if (decided === 1) await approve(uow, row);
