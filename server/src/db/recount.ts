@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client';
 import { COUNTER_RECOUNTS, type CountedTable } from './recount-sql';
-import { resultRows } from './rows';
+import { rowsOf } from './rows';
 
 export { COUNTER_RECOUNTS, type CountedTable, type CounterRecount } from './recount-sql';
 
@@ -10,9 +10,6 @@ export interface RecountChange {
   counter: string;
   ids: string[];
 }
-
-const idsOf = (result: unknown) =>
-  resultRows<{ id: unknown }>(result).map((r) => ({ id: String(r.id) }));
 
 /**
  * Sets every counter to its recount, or with `only` just the counters of
@@ -27,7 +24,8 @@ export async function recountCounters(
   for (const recount of COUNTER_RECOUNTS) {
     const ids = only ? only[recount.table] : undefined;
     if (only && (!ids || ids.length === 0)) continue;
-    const changed = idsOf(await db.execute(sql.raw(recount.sql(ids)))).map((r) => r.id);
+    const rows = await rowsOf<{ id: unknown }>(db, sql.raw(recount.sql(ids)));
+    const changed = rows.map((r) => String(r.id));
     if (changed.length > 0) changes.push({ counter: recount.counter, ids: changed });
   }
   return changes;

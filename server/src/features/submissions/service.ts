@@ -30,6 +30,7 @@ import {
   ContributorStatus,
 } from '@earmark/common';
 import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { submissions } from '../../db/schema/submissions';
 import { users, type UserRow } from '../../db/schema/users';
 import { visibleAccount } from '../../db/visibility';
@@ -44,7 +45,6 @@ import type { CoverFiles } from '../../db/schema/catalogue';
 import { specOf } from './kinds';
 import { GENRE_NAME_TAKEN } from './kinds/genre';
 import { markPendingDeletion, type AnyKindSpec } from './kinds/kind';
-import { rowsOf } from '../../db/rows';
 import { findCard, toCard, type SubmissionRow } from './present';
 
 export const SUBMISSION_NOT_FOUND = 'Contribution not found';
