@@ -96,6 +96,8 @@ describe('search: GET /api/search', () => {
       { id: utada.id, name: '宇多田ヒカル', nameLatin: 'Utada Hikaru' },
     ]);
     expect(titles(await find('hatsukoi', 'releases'))).toEqual(['初恋']);
+    // Inside a word of a script written without spaces.
+    expect(names((await find('ヒカル', 'artists')).artists)).toEqual(['宇多田ヒカル']);
     // A release is found by its artists' names too, Latin ones included.
     expect(titles(await find('utada hikaru', 'releases'))).toEqual(['初恋']);
   });
@@ -119,6 +121,26 @@ describe('search: GET /api/search', () => {
     expect(both.releases!.map((r) => [r.title, r.artists.map((a) => a.name)])).toEqual([
       ['OK Computer', ['Radiohead']],
     ]);
+  });
+
+  it('finds words by their starts, with punctuation, and inside a word when few start so', async () => {
+    const artist = await createArtist(t.db, { name: 'Velloway' });
+    for (const title of ['Theory of Oceans', 'The Ocean', 'Ocean of the Sun', 'Other Coasts']) {
+      await createRelease(t.db, { title, artists: [artist] });
+    }
+    await createRelease(t.db, { title: 'R&B Classics', artists: [artist] });
+    await createRelease(t.db, { title: 'Live at the Hall-Marsh', artists: [artist] });
+
+    // 'the' and 'oc' each start a word: 'Other Coasts' only holds them inside words.
+    const oc = titles(await find('the oc', 'releases'));
+    expect(oc[0]).toBe('The Ocean');
+    expect(oc.slice(1, 3).sort()).toEqual(['Ocean of the Sun', 'Theory of Oceans']);
+    expect(titles(await find('r&b', 'releases'))).toEqual(['R&B Classics']);
+    expect(titles(await find('hall-mar', 'releases'))).toEqual(['Live at the Hall-Marsh']);
+    // No word starts with 'elloway': the rows holding it inside a word are found.
+    expect(names((await find('elloway', 'artists')).artists)).toEqual(['Velloway']);
+    // A query with no letter or digit matches texts that start with it, as short queries do.
+    expect((await find('!!!', 'releases')).releases).toEqual([]);
   });
 
   it('keeps a release findable by its artists as credits and names change', async () => {
