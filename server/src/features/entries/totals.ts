@@ -11,7 +11,8 @@ import type { ParsedEntriesQuery } from './list';
 type Counted = 'entries' | 'ratings' | 'reviews';
 
 const RATING_SORTS: SortBy[] = [SortBy.RatingDate, SortBy.RatingHighToLow, SortBy.RatingLowToHigh];
-const REVIEW_SORTS: SortBy[] = [SortBy.ReviewDate, SortBy.ReviewTop];
+/** The sorts of reviews: each lists reviewed entries alone. */
+export const REVIEW_SORTS: ReadonlySet<SortBy> = new Set([SortBy.ReviewDate, SortBy.ReviewTop]);
 
 /**
  * The counter that equals the query's total before hidden entries are taken
@@ -31,7 +32,7 @@ function countedBy(query: ParsedEntriesQuery): Counted | null {
     query.label ||
     query.tag;
   if (narrowed) return null;
-  const reviewed = query.withReview === true || REVIEW_SORTS.includes(query.sortBy);
+  const reviewed = query.withReview === true || REVIEW_SORTS.has(query.sortBy);
   const rated = RATING_SORTS.includes(query.sortBy);
   if (rated && reviewed) return null;
   // Site-wide, reviews are counted from their index (tens of thousands of small
