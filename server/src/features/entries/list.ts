@@ -88,10 +88,8 @@ function filters(query: ParsedEntriesQuery): SQL[] {
   if (query.releaseId) out.push(eq(entries.releaseId, query.releaseId));
   if (query.userId) out.push(eq(entries.userId, query.userId));
   // withReview=false asks for no restriction, the same as leaving it out. A
-  // review sort lists reviewed entries already (sortPlan): the same condition
-  // twice would be counted twice by the planner, which then took the site's
-  // recent reviews for a few dozen and sorted all 7,000 of them instead of
-  // walking the top of their index.
+  // review sort restricts to reviews already (sortPlan); the planner would
+  // count the same condition twice and misjudge the rows (see decisions).
   if (query.withReview && !REVIEW_SORTS.has(query.sortBy)) out.push(isNotNull(entries.review));
   if (query.year !== undefined) out.push(...yearRange(query.year, query.year + 1));
   if (query.decade !== undefined) out.push(...yearRange(query.decade, query.decade + 10));
