@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 
 /**
@@ -47,4 +47,82 @@ export async function executeNamed(db: DbOrTx, prefix: string, statement: SQL): 
   const query = session.dialect.sqlToQuery(statement);
   const hash = createHash('sha1').update(query.sql).digest('hex').slice(0, 20);
   return session.prepareQuery(query, undefined, `${prefix}_${hash}`, false).execute();
+}
+
+/**
+ * Values bound to named placeholders while a statement is built, and the
+ * shape of the statement: everything its text depends on. Code building a
+ * statement branches only on what it marks or binds (a filter's presence,
+ * a sort), never on a bound value, so one shape is always one text and
+ * the statement can be made once (see ShapedStatements).
+ */
+export class Binder {
+  readonly values: Record<string, unknown>;
+  private readonly parts: string[];
+
+  constructor(from?: Binder) {
+    this.values = { ...from?.values };
+    this.parts = [...(from?.parts ?? [])];
+  }
+
+  /** A placeholder standing for `value`. */
+  bind(name: string, value: unknown): Placeholder {
+    if (name in this.values) throw new Error(`Placeholder bound twice: ${name}`);
+    this.values[name] = value;
+    this.parts.push(name);
+    return sql.placeholder(name);
+  }
+
+  /** Something besides the placeholders that changes the text (a sort, a condition with no value). */
+  mark(part: string): void {
+    this.parts.push(`#${part}`);
+  }
+
+  get shape(): string {
+    return this.parts.join(' ');
+  }
+}
+
+/** How many shapes of one kind of statement each database handle keeps prepared. */
+const SHAPES_KEPT = 256;
+
+/** A prepared query made by Drizzle, run with its placeholders' values. */
+interface PreparedRun<T> {
+  execute(values: Record<string, unknown>): Promise<T>;
+}
+
+/**
+ * Statements of one kind built at run time, made once per database handle
+ * and shape and prepared under a name of their own: a request of a known
+ * shape neither builds SQL text in Node nor, after a few runs on a
+ * PostgreSQL connection, plans it (planning a list query of many joins and
+ * indexes took longer than running it). Past SHAPES_KEPT shapes a new one
+ * runs unnamed, so a caller with unbounded shapes cannot fill every
+ * connection with statements.
+ */
+export class ShapedStatements<T> {
+  private readonly made = new WeakMap<DbOrTx, Map<string, PreparedRun<T>>>();
+
+  constructor(private readonly prefix: string) {}
+
+  run(
+    db: DbOrTx,
+    binder: Binder,
+    make: () => { prepare(name: string): PreparedRun<T> } & PreparedRun<T>,
+  ): Promise<T> {
+    let shapes = this.made.get(db);
+    if (!shapes) {
+      shapes = new Map();
+      this.made.set(db, shapes);
+    }
+    const { shape } = binder;
+    let statement = shapes.get(shape);
+    if (!statement) {
+      if (shapes.size >= SHAPES_KEPT) return make().execute(binder.values);
+      const hash = createHash('sha1').update(shape).digest('hex').slice(0, 20);
+      statement = make().prepare(`${this.prefix}_${hash}`);
+      shapes.set(shape, statement);
+    }
+    return statement.execute(binder.values);
+  }
 }

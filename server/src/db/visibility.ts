@@ -14,7 +14,17 @@
  *   deletion (their auto-approved creation was voted down) or merged into
  *   another are hidden: absent from every list and 404 on their own page.
  */
-import { and, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  inArray,
+  isNull,
+  notInArray,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HIDDEN_ACCOUNT_STATUSES } from '@earmark/common';
 import { releases, type artists, type genres, type labels } from './schema/catalogue';
@@ -115,7 +125,10 @@ export function visibleOwnerUnjoined(userId: AnyPgColumn): SQL {
  * `releases`: looked up among the few hidden releases (releases_hidden_idx),
  * or, when the list is one release's (`knownId`), checked once.
  */
-export function visibleReleaseUnjoined(releaseId: AnyPgColumn, knownId?: string): SQL {
+export function visibleReleaseUnjoined(
+  releaseId: AnyPgColumn,
+  knownId?: string | Placeholder,
+): SQL {
   return knownId
     ? sql`exists (select 1 from ${releases} listed_release
       where listed_release.id = ${knownId} and ${visibleCatalogueAlias('listed_release')})`

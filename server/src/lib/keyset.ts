@@ -1,4 +1,4 @@
-import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { decodeCursor, encodeCursor, type CursorState } from '@earmark/common';
 import { badRequest } from './errors';
 
@@ -33,7 +33,10 @@ const textOf: Record<KeyType, (e: SQLWrapper) => SQL<string>> = {
   text: (e) => sql`(${e})::text`,
 };
 
-const valueOf: Record<KeyType, (v: string) => SQL> = {
+/** A key value: its text, or a placeholder bound to it (see Binder). */
+type KeyValue = string | Placeholder;
+
+const valueOf: Record<KeyType, (v: KeyValue) => SQL> = {
   timestamptz: (v) => sql`${v}::timestamptz`,
   date: (v) => sql`${v}::date`,
   int: (v) => sql`${v}::int8`,
@@ -81,10 +84,10 @@ export function keysOf(row: Record<string, unknown>, count: number): (string | n
 }
 
 /** Rows whose key is equal to `v`, and rows that sort after it. */
-function equalTo(k: SortKey, v: string | null): SQL {
+function equalTo(k: SortKey, v: KeyValue | null): SQL {
   return v === null ? sql`${k.expr} is null` : sql`${k.expr} = ${valueOf[k.type](v)}`;
 }
-function after(k: SortKey, v: string | null): SQL | undefined {
+function after(k: SortKey, v: KeyValue | null): SQL | undefined {
   if (v === null) return k.nulls === 'first' ? sql`${k.expr} is not null` : undefined;
   const beyond = k.desc
     ? sql`${k.expr} < ${valueOf[k.type](v)}`
@@ -99,7 +102,7 @@ function after(k: SortKey, v: string | null): SQL | undefined {
  * expanded form "after on the first key, or equal on it and after on the
  * next..." with the first key's bound repeated so an index on it still helps.
  */
-export function afterKeys(keys: readonly SortKey[], values: readonly (string | null)[]): SQL {
+export function afterKeys(keys: readonly SortKey[], values: readonly (KeyValue | null)[]): SQL {
   const uniform = keys.every((k) => k.desc === keys[0]!.desc && !k.nulls);
   if (uniform && values.every((v) => v !== null)) {
     const left = sql.join(
@@ -191,8 +194,17 @@ export interface KeysetList<Row> {
   /** The list's name in its cursors (a sort or a list kind), so one list's cursor fails on another. */
   name: string;
   keys: readonly SortKey[];
-  /** The list's rows in key order, with keyColumns selected, after `after` when given. */
-  rows(limit: number, offset: number, after: SQL | undefined): Promise<Row[]>;
+  /**
+   * The list's rows in key order, with keyColumns selected, after `after`
+   * when given (afterKeys of `afterValues`, the cursor's key values, for a
+   * list that binds them itself).
+   */
+  rows(
+    limit: number,
+    offset: number,
+    after: SQL | undefined,
+    afterValues?: readonly (string | null)[],
+  ): Promise<Row[]>;
   total(): Promise<number>;
 }
 
@@ -214,7 +226,7 @@ export async function readKeysetPage<Row extends Record<string, unknown>>(
   let before: number;
   if (request.cursor) {
     const state = readCursor(request.cursor, list.name, list.keys);
-    fetched = await list.rows(pageSize + 1, 0, afterKeys(list.keys, state.k));
+    fetched = await list.rows(pageSize + 1, 0, afterKeys(list.keys, state.k), state.k);
     totalItems = state.t;
     before = state.n;
   } else {

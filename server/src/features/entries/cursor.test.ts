@@ -24,6 +24,8 @@ describe('entries: cursor paging', () => {
   let t: TestApp;
   let releaseId: string;
   let userId: string;
+  let otherUserId: string;
+  let otherReleaseId: string;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -35,6 +37,8 @@ describe('entries: cursor paging', () => {
     const [banned] = await createUsers(t.db, 1, { accountStatus: AccountStatus.BANNED });
     releaseId = dated.id;
     userId = people[0]!.id;
+    otherUserId = people[1]!.id;
+    otherReleaseId = undated.id;
     // Two instants a microsecond apart, in the review window of site-wide "top".
     const base = new Date(Date.now() - 24 * 3600_000);
     let n = 0;
@@ -110,6 +114,29 @@ describe('entries: cursor paging', () => {
           expect(p.totalPages, query).toBe(Math.ceil(whole.totalItems / 2));
         });
         expect(pages.at(-1)!.nextCursor, query).toBeNull();
+      }
+    }
+  });
+
+  it('answers each user and release its own list, however alike the queries', async () => {
+    // Lists of one shape share a statement made once: only the values differ.
+    for (const sortBy of Object.values(SortBy)) {
+      for (const [key, ids, of] of [
+        ['userId', [userId, otherUserId], (e: PagedEntries['entries'][number]) => e.user.id],
+        [
+          'releaseId',
+          [releaseId, otherReleaseId],
+          (e: PagedEntries['entries'][number]) => e.release.id,
+        ],
+      ] as const) {
+        for (const id of ids) {
+          const query = `sortBy=${sortBy}&${key}=${id}`;
+          const { ids: walked } = await walk(query);
+          const whole = await page(`${query}&pageSize=100`);
+          expect(walked, query).toEqual(whole.entries.map((e) => e.id));
+          expect(whole.entries.length, query).toBeGreaterThan(0);
+          expect(new Set(whole.entries.map(of)), query).toEqual(new Set([id]));
+        }
       }
     }
   });

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { SortBy, type entriesQuerySchema, type PagedEntries } from '@earmark/common';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -6,14 +6,17 @@ import { releaseArtists, releaseGenres, releaseLabels, releases } from '../../db
 import { entries, entryTags } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import {
+  afterKeys,
   keyColumns,
   orderByKeys,
   readKeysetPage,
   type KeyType,
   type SortKey,
 } from '../../lib/keyset';
+import { Binder, ShapedStatements } from '../../db/prepared';
 import { daysBefore } from '../releases/dates';
 import { visibleOwnerUnjoined, visibleReleaseUnjoined } from '../../db/visibility';
+import type { EntryBundle } from './present';
 import { entryBundleColumns, presentEntries } from './queries';
 import { REVIEW_SORTS, totalEntries } from './totals';
 
@@ -32,7 +35,12 @@ const byId = (desc = true) => key(entries.id, 'text', desc);
  * review sort reviewed ones, which is what the partial indexes serve; their
  * rating and review times are set whenever the rating or review is.
  */
-function sortPlan(query: ParsedEntriesQuery, now: Date): { where: SQL[]; keys: SortKey[] } {
+function sortPlan(
+  query: ParsedEntriesQuery,
+  now: Date,
+  b: Binder,
+): { where: SQL[]; keys: SortKey[] } {
+  b.mark(query.sortBy);
   switch (query.sortBy) {
     case SortBy.EntryDate:
       return { where: [], keys: [key(entries.createdAt, 'timestamptz'), byId()] };
@@ -66,7 +74,8 @@ function sortPlan(query: ParsedEntriesQuery, now: Date): { where: SQL[]; keys: S
       const where = [isNotNull(entries.review)];
       // Site-wide, "top" means the best of recent weeks; on a release or a profile, of all time.
       if (!query.releaseId && !query.userId) {
-        where.push(gte(entries.reviewCreatedAt, daysBefore(now, REVIEWS_TOP_WINDOW_DAYS)));
+        const since = daysBefore(now, REVIEWS_TOP_WINDOW_DAYS);
+        where.push(gte(entries.reviewCreatedAt, b.bind('since', since)));
       }
       return {
         where,
@@ -76,46 +85,58 @@ function sortPlan(query: ParsedEntriesQuery, now: Date): { where: SQL[]; keys: S
   }
 }
 
-/** Release years [from, to) as date bounds ('YYYY-01-01'). */
-function yearRange(from: number, to: number): SQL[] {
+/** Release years [from, to) as date bounds ('YYYY-01-01'), bound as `name`From and `name`To. */
+function yearRange(b: Binder, name: string, from: number, to: number): SQL[] {
   const day = (y: number) => `${String(y).padStart(4, '0')}-01-01`;
-  return [gte(releases.date, day(from)), lt(releases.date, day(to))];
+  return [
+    gte(releases.date, b.bind(`${name}From`, day(from))),
+    lt(releases.date, b.bind(`${name}To`, day(to))),
+  ];
 }
 
-/** The filters of the query; each is an indexed condition or semi-join. */
-function filters(query: ParsedEntriesQuery): SQL[] {
+/**
+ * The filters of the query; each is an indexed condition or semi-join.
+ * Values are bound, so the text depends only on which filters are given.
+ */
+function filters(query: ParsedEntriesQuery, b: Binder, releaseId: Placeholder | undefined): SQL[] {
   const out: SQL[] = [];
-  if (query.releaseId) out.push(eq(entries.releaseId, query.releaseId));
-  if (query.userId) out.push(eq(entries.userId, query.userId));
+  if (releaseId) out.push(eq(entries.releaseId, releaseId));
+  if (query.userId) out.push(eq(entries.userId, b.bind('userId', query.userId)));
   // withReview=false asks for no restriction, the same as leaving it out. A
   // review sort restricts to reviews already (sortPlan); the planner would
   // count the same condition twice and misjudge the rows (see decisions).
-  if (query.withReview && !REVIEW_SORTS.has(query.sortBy)) out.push(isNotNull(entries.review));
-  if (query.year !== undefined) out.push(...yearRange(query.year, query.year + 1));
-  if (query.decade !== undefined) out.push(...yearRange(query.decade, query.decade + 10));
+  if (query.withReview && !REVIEW_SORTS.has(query.sortBy)) {
+    b.mark('withReview');
+    out.push(isNotNull(entries.review));
+  }
+  if (query.year !== undefined) out.push(...yearRange(b, 'year', query.year, query.year + 1));
+  if (query.decade !== undefined) {
+    out.push(...yearRange(b, 'decade', query.decade, query.decade + 10));
+  }
   if (query.bucket !== undefined) {
     // Buckets are whole points on the 0-10 scale; a perfect 100 has bucket 10 to itself.
     const low = query.bucket * 10;
     const high = query.bucket === 10 ? 100 : low + 9;
-    out.push(sql`${entries.rating} between ${low} and ${high}`);
+    out.push(sql`${entries.rating} between ${b.bind('low', low)} and ${b.bind('high', high)}`);
   }
-  if (query.type !== undefined) out.push(eq(releases.type, query.type));
+  if (query.type !== undefined) out.push(eq(releases.type, b.bind('type', query.type)));
   if (query.genre) {
     // A release belongs to a genre while the genre's net score on it is positive.
     out.push(sql`exists (select 1 from ${releaseGenres} rg
-      where rg.release_id = ${entries.releaseId} and rg.genre_id = ${query.genre} and rg.score > 0)`);
+      where rg.release_id = ${entries.releaseId} and rg.genre_id = ${b.bind('genre', query.genre)}
+        and rg.score > 0)`);
   }
   if (query.artist) {
     out.push(sql`exists (select 1 from ${releaseArtists} ra
-      where ra.release_id = ${entries.releaseId} and ra.artist_id = ${query.artist})`);
+      where ra.release_id = ${entries.releaseId} and ra.artist_id = ${b.bind('artist', query.artist)})`);
   }
   if (query.label) {
     out.push(sql`exists (select 1 from ${releaseLabels} rl
-      where rl.release_id = ${entries.releaseId} and rl.label_id = ${query.label})`);
+      where rl.release_id = ${entries.releaseId} and rl.label_id = ${b.bind('label', query.label)})`);
   }
   if (query.tag) {
     out.push(sql`exists (select 1 from ${entryTags} et
-      where et.entry_id = ${entries.id} and et.tag_id = ${query.tag})`);
+      where et.entry_id = ${entries.id} and et.tag_id = ${b.bind('tag', query.tag)})`);
   }
   return out;
 }
@@ -130,6 +151,13 @@ function readsRelease(query: ParsedEntriesQuery): boolean {
   );
 }
 
+/** The statements of the entries lists: a page's, and a count's when no counter answers. */
+const pageStatements = new ShapedStatements<EntryPageRow[]>('entries_page');
+const countStatements = new ShapedStatements<{ n: number }[]>('entries_count');
+
+/** A page's row: the entry bundle and its key columns (k0, k1...). */
+type EntryPageRow = EntryBundle & Record<string, unknown>;
+
 /**
  * GET entries: one page of visible entries (hidden owners and releases left
  * out), by page number or by cursor (see readKeysetPage), in one statement:
@@ -138,54 +166,72 @@ function readsRelease(query: ParsedEntriesQuery): boolean {
  * visibility checks look among the few hidden accounts and releases, so an
  * offset page skips rows inside the index); its second reads those entries
  * with their owners, releases, artists, tags and track votes. The total,
- * beside it, takes one more (see totalEntries).
+ * beside it, takes one more (see totalEntries). Every value is bound, so
+ * each shape of query (its sort, which filters, a cursor's nulls) is built
+ * and planned once (ShapedStatements).
  */
 export async function listEntries(
   db: DbOrTx,
   query: ParsedEntriesQuery,
   now: Date = new Date(),
 ): Promise<PagedEntries> {
-  const plan = sortPlan(query, now);
+  const b = new Binder();
+  const plan = sortPlan(query, now, b);
   const joinsRelease = readsRelease(query);
+  const releaseId = query.releaseId ? b.bind('releaseId', query.releaseId) : undefined;
   const where = and(
     visibleOwnerUnjoined(entries.userId),
     // Even when joined, the release is checked among the hidden ones: the join
     // then reads only its id, date and type, from an index (releases_type_date_idx).
-    visibleReleaseUnjoined(entries.releaseId, query.releaseId),
-    ...filters(query),
+    visibleReleaseUnjoined(entries.releaseId, releaseId),
+    ...filters(query, b, releaseId),
     ...plan.where,
   );
   const order = orderByKeys(plan.keys);
-  const { rows, fields } = await readKeysetPage(
+  const { rows, fields } = await readKeysetPage<EntryPageRow>(
     {
       name: query.sortBy,
       keys: plan.keys,
-      rows: (limit, offset, after) => {
-        let ids = db
-          .select({ id: entries.id, ...keyColumns(plan.keys) })
-          .from(entries)
-          .$dynamic();
-        if (joinsRelease) ids = ids.innerJoin(releases, eq(releases.id, entries.releaseId));
-        const page = db.$with('page').as(
-          ids
-            .where(and(where, after))
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
-        );
-        // The page's key columns, as keysOf reads them from the rows.
-        const keyed = page as unknown as Record<string, SQL.Aliased<string | null>>;
-        const pageKeys = Object.fromEntries(plan.keys.map((_, i) => [`k${i}`, keyed[`k${i}`]!]));
-        return db
-          .with(page)
-          .select({ ...pageKeys, ...entryBundleColumns })
-          .from(page)
-          .innerJoin(entries, eq(entries.id, page.id))
-          .innerJoin(users, eq(users.id, entries.userId))
-          .innerJoin(releases, eq(releases.id, entries.releaseId))
-          .orderBy(...order);
+      rows: (limit, offset, _after, afterValues) => {
+        const r = new Binder(b);
+        const bounds = [r.bind('limit', limit), r.bind('offset', offset)] as const;
+        // A null key value changes the condition's text (see afterKeys).
+        r.mark(afterValues ? afterValues.map((v) => (v === null ? 'null' : 'v')).join('') : '-');
+        const after = afterValues?.map((v, i) => (v === null ? null : r.bind(`after${i}`, v)));
+        return pageStatements.run(db, r, () => {
+          let ids = db
+            .select({ id: entries.id, ...keyColumns(plan.keys) })
+            .from(entries)
+            .$dynamic();
+          if (joinsRelease) ids = ids.innerJoin(releases, eq(releases.id, entries.releaseId));
+          const page = db.$with('page').as(
+            ids
+              .where(and(where, after && afterKeys(plan.keys, after)))
+              .orderBy(...order)
+              .limit(bounds[0])
+              .offset(bounds[1]),
+          );
+          // The page's key columns, as keysOf reads them from the rows.
+          const keyed = page as unknown as Record<string, SQL.Aliased<string | null>>;
+          const pageKeys = Object.fromEntries(plan.keys.map((_, i) => [`k${i}`, keyed[`k${i}`]!]));
+          return db
+            .with(page)
+            .select({ ...pageKeys, ...entryBundleColumns })
+            .from(page)
+            .innerJoin(entries, eq(entries.id, page.id))
+            .innerJoin(users, eq(users.id, entries.userId))
+            .innerJoin(releases, eq(releases.id, entries.releaseId))
+            .orderBy(...order);
+        });
       },
-      total: () => totalEntries(db, query, where, joinsRelease),
+      total: () =>
+        totalEntries(db, query, (counting) =>
+          countStatements.run(db, b, () => {
+            let q = counting.$dynamic();
+            if (joinsRelease) q = q.innerJoin(releases, eq(releases.id, entries.releaseId));
+            return q.where(where);
+          }),
+        ),
     },
     query,
   );

@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { SortBy } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
+import { Binder, ShapedStatements } from '../../db/prepared';
 import { releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
@@ -61,6 +62,9 @@ const countedCondition = (c: Counted): SQL | undefined =>
       ? isNotNull(entries.review)
       : undefined;
 
+/** The totals read from counters, made once per shape (ShapedStatements). */
+const counterTotals = new ShapedStatements<{ n: number }[]>('entries_total');
+
 /** The first row's `n` of a one-row query, 0 when it has none. */
 async function firstCount(rows: Promise<{ n: number }[]>): Promise<number> {
   const [row] = await rows;
@@ -73,16 +77,21 @@ async function firstCount(rows: Promise<{ n: number }[]>): Promise<number> {
  * statement reading one user row, and none at all for a hidden account.
  */
 function totalFromUserCounters(db: DbOrTx, userId: string, counted: Counted): Promise<number> {
-  const onHidden = db
-    .select({ n: count() })
-    .from(releases)
-    .innerJoin(entries, and(eq(entries.releaseId, releases.id), eq(entries.userId, userId)))
-    .where(and(hiddenCatalogue(releases), countedCondition(counted)));
+  const b = new Binder();
+  b.mark(`user ${counted}`);
+  const user = b.bind('userId', userId);
   return firstCount(
-    db
-      .select({ n: sql<number>`${userCounter[counted]} - (${onHidden})`.mapWith(Number) })
-      .from(users)
-      .where(and(eq(users.id, userId), visibleAccount())),
+    counterTotals.run(db, b, () => {
+      const onHidden = db
+        .select({ n: count() })
+        .from(releases)
+        .innerJoin(entries, and(eq(entries.releaseId, releases.id), eq(entries.userId, user)))
+        .where(and(hiddenCatalogue(releases), countedCondition(counted)));
+      return db
+        .select({ n: sql<number>`${userCounter[counted]} - (${onHidden})`.mapWith(Number) })
+        .from(users)
+        .where(and(eq(users.id, user), visibleAccount()));
+    }),
   );
 }
 
@@ -97,31 +106,37 @@ function totalFromReleaseCounters(
   releaseId: string | undefined,
   counted: Counted,
 ): Promise<number> {
+  const b = new Binder();
+  b.mark(`release ${counted}`);
+  const release = releaseId ? b.bind('releaseId', releaseId) : undefined;
   return firstCount(
-    db
-      .select({ n: sql<number>`coalesce(sum(${releaseCounter[counted]}), 0)`.mapWith(Number) })
-      .from(releases)
-      .where(and(isVisible(releases), releaseId ? eq(releases.id, releaseId) : undefined)),
+    counterTotals.run(db, b, () =>
+      db
+        .select({ n: sql<number>`coalesce(sum(${releaseCounter[counted]}), 0)`.mapWith(Number) })
+        .from(releases)
+        .where(and(isVisible(releases), release && eq(releases.id, release))),
+    ),
   );
 }
+
+const countingOf = (db: DbOrTx) => db.select({ n: count() }).from(entries);
+/** A count of entries, for the caller to join and filter as its list does. */
+export type CountingQuery = ReturnType<typeof countingOf>;
 
 /**
  * The total of a GET entries query: from the counters when they answer it
  * (a release's, a user's or the site's entries, ratings or reviews),
  * otherwise a count of the matching rows (filtered lists, recent top
- * reviews), which those filters keep small. `where` is the list's condition
- * on `entries`, with `releases` joined when `joinsRelease`.
+ * reviews), which those filters keep small: `countRows` runs `counting`
+ * joined and filtered as the list is.
  */
 export async function totalEntries(
   db: DbOrTx,
   query: ParsedEntriesQuery,
-  where: SQL | undefined,
-  joinsRelease: boolean,
+  countRows: (counting: CountingQuery) => Promise<{ n: number }[]>,
 ): Promise<number> {
   const counted = countedBy(query);
   if (counted && query.userId) return totalFromUserCounters(db, query.userId, counted);
   if (counted) return totalFromReleaseCounters(db, query.releaseId, counted);
-  let counting = db.select({ n: count() }).from(entries).$dynamic();
-  if (joinsRelease) counting = counting.innerJoin(releases, eq(releases.id, entries.releaseId));
-  return firstCount(counting.where(where));
+  return firstCount(countRows(countingOf(db)));
 }

@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+import { createUsers } from '../../test/catalogue-factories';
+import { users } from './schema/users';
+import { Binder, ShapedStatements } from './prepared';
+
+describe('Binder', () => {
+  it('gives one shape to statements that differ only in their values', () => {
+    const shapeOf = (userId: string, withReview: boolean) => {
+      const b = new Binder();
+      b.mark('EntryDate');
+      b.bind('userId', userId);
+      if (withReview) b.mark('withReview');
+      return b;
+    };
+    expect(shapeOf('a', false).shape).toBe(shapeOf('b', false).shape);
+    expect(shapeOf('a', false).shape).not.toBe(shapeOf('a', true).shape);
+    expect(shapeOf('a', false).values).toEqual({ userId: 'a' });
+  });
+
+  it('extends a binder without changing it, and refuses a name bound twice', () => {
+    const b = new Binder();
+    b.bind('userId', 'a');
+    const r = new Binder(b);
+    r.bind('limit', 3);
+    expect(b.values).toEqual({ userId: 'a' });
+    expect(r.values).toEqual({ userId: 'a', limit: 3 });
+    expect(r.shape).not.toBe(b.shape);
+    expect(() => r.bind('userId', 'b')).toThrow(/bound twice/);
+  });
+});
+
+describe('ShapedStatements', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('builds a shape once and runs it with each call’s values', async () => {
+    const people = await createUsers(t.db, 3);
+    const statements = new ShapedStatements<{ username: string }[]>('test_user');
+    let made = 0;
+    const usernameOf = (id: string) => {
+      const b = new Binder();
+      const user = b.bind('id', id);
+      return statements.run(t.db, b, () => {
+        made += 1;
+        return t.db.select({ username: users.username }).from(users).where(eq(users.id, user));
+      });
+    };
+    for (const person of [...people, ...people]) {
+      expect(await usernameOf(person.id)).toEqual([{ username: person.username }]);
+    }
+    expect(made).toBe(1);
+    expect(await usernameOf('nobody')).toEqual([]);
+    expect(made).toBe(1);
+  });
+});
