@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { createUsers } from '../../test/catalogue-factories';
 import { users } from './schema/users';
-import { Binder, ShapedStatements } from './prepared';
+import { Binder, pageLimit, ShapedStatements } from './prepared';
 
 describe('Binder', () => {
   it('gives one shape to statements that differ only in their values', () => {
@@ -28,6 +28,22 @@ describe('Binder', () => {
     expect(r.values).toEqual({ userId: 'a', limit: 3 });
     expect(r.shape).not.toBe(b.shape);
     expect(() => r.bind('userId', 'b')).toThrow(/bound twice/);
+  });
+});
+
+describe('pageLimit', () => {
+  it('writes a whole number into the text and refuses anything else', async () => {
+    for (const bad of [-1, 1.5, Number.NaN]) expect(() => pageLimit(bad), String(bad)).toThrow();
+    const t = await buildTestApp();
+    try {
+      const rows = await t.db.select({ id: users.id }).from(users).limit(pageLimit(0));
+      expect(rows).toEqual([]);
+      const query = t.db.select({ id: users.id }).from(users).limit(pageLimit(24)).toSQL();
+      expect(query.sql).toMatch(/ limit 24$/);
+      expect(query.params).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

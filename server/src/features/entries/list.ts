@@ -13,7 +13,7 @@ import {
   type KeyType,
   type SortKey,
 } from '../../lib/keyset';
-import { Binder, ShapedStatements } from '../../db/prepared';
+import { Binder, pageLimit, ShapedStatements } from '../../db/prepared';
 import { daysBefore } from '../releases/dates';
 import { visibleOwnerUnjoined, visibleReleaseUnjoined } from '../../db/visibility';
 import type { EntryBundle } from './present';
@@ -194,7 +194,10 @@ export async function listEntries(
       keys: plan.keys,
       rows: (limit, offset, _after, afterValues) => {
         const r = new Binder(b);
-        const bounds = [r.bind('limit', limit), r.bind('offset', offset)] as const;
+        // The limit is written into the text (see pageLimit); an offset is bound, and left
+        // out of first and cursor pages.
+        r.mark(`limit ${limit}`);
+        const skip = offset > 0 ? r.bind('offset', offset) : undefined;
         // A null key value changes the condition's text (see afterKeys).
         r.mark(afterValues ? afterValues.map((v) => (v === null ? 'null' : 'v')).join('') : '-');
         const after = afterValues?.map((v, i) => (v === null ? null : r.bind(`after${i}`, v)));
@@ -208,8 +211,8 @@ export async function listEntries(
             ids
               .where(and(where, after && afterKeys(plan.keys, after)))
               .orderBy(...order)
-              .limit(bounds[0])
-              .offset(bounds[1]),
+              .limit(pageLimit(limit))
+              .offset(skip ?? 0),
           );
           // The page's key columns, as keysOf reads them from the rows.
           const keyed = page as unknown as Record<string, SQL.Aliased<string | null>>;
