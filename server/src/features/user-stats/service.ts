@@ -9,6 +9,7 @@ import type {
 } from '@earmark/common';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import {
   artists,
   genres,
@@ -42,17 +43,23 @@ function topOrder(name: AnyPgColumn, id: AnyPgColumn): SQL[] {
 }
 
 /**
+ * The user a chart is of: each chart is one prepared statement per database
+ * handle (preparedPer), run with the user's id, so a profile's charts are
+ * neither built nor, after a few runs, planned again.
+ */
+const owner = sql.placeholder('userId');
+
+/**
  * The user's entries on visible releases: the base of every chart. The
  * release is looked up among the few hidden ones, not joined, so a chart
  * that needs nothing else of it reads the user's entries from an index alone.
  */
-function ownEntries(userId: string): SQL {
-  return and(eq(entries.userId, userId), visibleReleaseUnjoined(entries.releaseId))!;
+function ownEntries(): SQL {
+  return and(eq(entries.userId, owner), visibleReleaseUnjoined(entries.releaseId))!;
 }
 
-export async function artistStats(db: DbOrTx, userId: string): Promise<UserArtistStats> {
-  const base = ownEntries(userId);
-  const rows = await db
+const artistChart = preparedPer((db) =>
+  db
     .select({
       id: artists.id,
       name: artists.name,
@@ -63,10 +70,15 @@ export async function artistStats(db: DbOrTx, userId: string): Promise<UserArtis
     .from(entries)
     .innerJoin(releaseArtists, eq(releaseArtists.releaseId, entries.releaseId))
     .innerJoin(artists, and(eq(artists.id, releaseArtists.artistId), isVisible(artists)))
-    .where(base)
+    .where(ownEntries())
     .groupBy(artists.id)
     .orderBy(...topOrder(artists.name, artists.id))
-    .limit(USER_STATS_TOP);
+    .limit(USER_STATS_TOP)
+    .prepare('user_artist_chart'),
+);
+
+export async function artistStats(db: DbOrTx, userId: string): Promise<UserArtistStats> {
+  const rows = await artistChart(db).execute({ userId });
   return rows.map(({ count: n, avgRating: avg, ...artist }) => ({
     artist,
     count: n,
@@ -74,9 +86,8 @@ export async function artistStats(db: DbOrTx, userId: string): Promise<UserArtis
   }));
 }
 
-export async function labelStats(db: DbOrTx, userId: string): Promise<UserLabelStats> {
-  const base = ownEntries(userId);
-  const rows = await db
+const labelChart = preparedPer((db) =>
+  db
     .select({
       id: labels.id,
       name: labels.name,
@@ -87,10 +98,15 @@ export async function labelStats(db: DbOrTx, userId: string): Promise<UserLabelS
     .from(entries)
     .innerJoin(releaseLabels, eq(releaseLabels.releaseId, entries.releaseId))
     .innerJoin(labels, and(eq(labels.id, releaseLabels.labelId), isVisible(labels)))
-    .where(base)
+    .where(ownEntries())
     .groupBy(labels.id)
     .orderBy(...topOrder(labels.name, labels.id))
-    .limit(USER_STATS_TOP);
+    .limit(USER_STATS_TOP)
+    .prepare('user_label_chart'),
+);
+
+export async function labelStats(db: DbOrTx, userId: string): Promise<UserLabelStats> {
+  const rows = await labelChart(db).execute({ userId });
   return rows.map(({ count: n, avgRating: avg, ...label }) => ({
     label,
     count: n,
@@ -98,10 +114,8 @@ export async function labelStats(db: DbOrTx, userId: string): Promise<UserLabelS
   }));
 }
 
-/** Genres the community gives the user's releases (net score above zero). */
-export async function genreStats(db: DbOrTx, userId: string): Promise<UserGenreStats> {
-  const base = ownEntries(userId);
-  const rows = await db
+const genreChart = preparedPer((db) =>
+  db
     .select({ id: genres.id, name: genres.name, count: count() })
     .from(entries)
     .innerJoin(
@@ -109,23 +123,33 @@ export async function genreStats(db: DbOrTx, userId: string): Promise<UserGenreS
       and(eq(releaseGenres.releaseId, entries.releaseId), gt(releaseGenres.score, 0)),
     )
     .innerJoin(genres, and(eq(genres.id, releaseGenres.genreId), isVisible(genres)))
-    .where(base)
+    .where(ownEntries())
     .groupBy(genres.id)
     .orderBy(...topOrder(genres.name, genres.id))
-    .limit(USER_STATS_TOP);
+    .limit(USER_STATS_TOP)
+    .prepare('user_genre_chart'),
+);
+
+/** Genres the community gives the user's releases (net score above zero). */
+export async function genreStats(db: DbOrTx, userId: string): Promise<UserGenreStats> {
+  const rows = await genreChart(db).execute({ userId });
   return rows.map(({ count: n, ...genre }) => ({ genre, count: n }));
 }
 
-/** How many of the user's ratings fall in each bucket; all eleven, zeros included. */
-export async function ratingStats(db: DbOrTx, userId: string): Promise<UserRatingStats> {
-  const base = ownEntries(userId);
-  // Integer division of a 0-100 rating gives the bucket, with 100 alone in 10.
-  const bucket = sql<number>`(${entries.rating} / 10)::int`;
-  const rows = await db
+// Integer division of a 0-100 rating gives the bucket, with 100 alone in 10.
+const bucket = sql<number>`(${entries.rating} / 10)::int`;
+const ratingChart = preparedPer((db) =>
+  db
     .select({ bucket, count: count() })
     .from(entries)
-    .where(and(base, isNotNull(entries.rating)))
-    .groupBy(bucket);
+    .where(and(ownEntries(), isNotNull(entries.rating)))
+    .groupBy(bucket)
+    .prepare('user_rating_chart'),
+);
+
+/** How many of the user's ratings fall in each bucket; all eleven, zeros included. */
+export async function ratingStats(db: DbOrTx, userId: string): Promise<UserRatingStats> {
+  const rows = await ratingChart(db).execute({ userId });
   const counts = new Map(rows.map((r) => [Number(r.bucket), r.count]));
   return Array.from({ length: RATING_BUCKETS }, (_, b) => ({
     bucket: b,
@@ -133,17 +157,21 @@ export async function ratingStats(db: DbOrTx, userId: string): Promise<UserRatin
   }));
 }
 
-/** The user's logged releases by year and by decade of release (oldest first). */
-export async function releaseDateStats(db: DbOrTx, userId: string): Promise<UserReleaseDateStats> {
-  const base = ownEntries(userId);
-  const year = sql<number>`extract(year from ${releases.date})::int`;
-  const years = await db
+const year = sql<number>`extract(year from ${releases.date})::int`;
+const yearChart = preparedPer((db) =>
+  db
     .select({ year, count: count() })
     .from(entries)
     .innerJoin(releases, eq(releases.id, entries.releaseId))
-    .where(and(base, isNotNull(releases.date)))
+    .where(and(ownEntries(), isNotNull(releases.date)))
     .groupBy(year)
-    .orderBy(year);
+    .orderBy(year)
+    .prepare('user_year_chart'),
+);
+
+/** The user's logged releases by year and by decade of release (oldest first). */
+export async function releaseDateStats(db: DbOrTx, userId: string): Promise<UserReleaseDateStats> {
+  const years = await yearChart(db).execute({ userId });
   // Decades are sums of years, so one grouped query serves both charts.
   const decades = new Map<number, number>();
   for (const y of years) {
@@ -156,17 +184,21 @@ export async function releaseDateStats(db: DbOrTx, userId: string): Promise<User
   };
 }
 
-/** The user's own tags by how many of their entries carry them; unused tags are left out. */
-export async function tagStats(db: DbOrTx, userId: string): Promise<UserTagStats> {
-  const base = ownEntries(userId);
-  const rows = await db
+const tagChart = preparedPer((db) =>
+  db
     .select({ id: userTags.id, name: userTags.name, count: count() })
     .from(entries)
     .innerJoin(entryTags, eq(entryTags.entryId, entries.id))
     .innerJoin(userTags, eq(userTags.id, entryTags.tagId))
-    .where(and(base, eq(userTags.userId, userId)))
+    .where(and(ownEntries(), eq(userTags.userId, owner)))
     .groupBy(userTags.id)
     .orderBy(...topOrder(userTags.name, userTags.id))
-    .limit(USER_STATS_TOP);
+    .limit(USER_STATS_TOP)
+    .prepare('user_tag_chart'),
+);
+
+/** The user's own tags by how many of their entries carry them; unused tags are left out. */
+export async function tagStats(db: DbOrTx, userId: string): Promise<UserTagStats> {
+  const rows = await tagChart(db).execute({ userId });
   return rows.map(({ count: n, ...tag }) => ({ tag, count: n }));
 }
