@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Entry, Tag, TrackVote, VoteType } from '@earmark/common';
-import { anyOf } from '../../db/any-of';
+import { anyOfPlaceholder } from '../../db/any-of';
+import { preparedPer } from '../../db/prepared';
 import { jsonList } from '../../db/json-list';
 import type { DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
@@ -39,6 +40,20 @@ export async function presentEntries(
   return viewer ? withViewerParts(db, list, viewer) : list;
 }
 
+/** The viewer's votes on many reviews in one query (review_votes' primary key). */
+const viewerReviewVotes = preparedPer((db) =>
+  db
+    .select({ entryId: reviewVotes.entryId, vote: reviewVotes.vote })
+    .from(reviewVotes)
+    .where(
+      and(
+        eq(reviewVotes.userId, sql.placeholder('viewerId')),
+        anyOfPlaceholder(reviewVotes.entryId, 'entryIds'),
+      ),
+    )
+    .prepare('viewer_review_votes'),
+);
+
 /**
  * Public entries (presented for nobody) as a signed-in viewer sees them:
  * with their own vote on each review and their own entry on each release.
@@ -53,10 +68,7 @@ export async function withViewerParts(
   const reviewed = list.filter((e) => e.review !== null).map((e) => e.id);
   const [myVotes, mine] = await Promise.all([
     reviewed.length > 0
-      ? db
-          .select({ entryId: reviewVotes.entryId, vote: reviewVotes.vote })
-          .from(reviewVotes)
-          .where(and(eq(reviewVotes.userId, viewer.id), anyOf(reviewVotes.entryId, reviewed)))
+      ? viewerReviewVotes(db).execute({ viewerId: viewer.id, entryIds: reviewed })
       : [],
     viewerEntriesOf(
       db,
