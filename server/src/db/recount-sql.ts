@@ -20,7 +20,14 @@
 
 /** The rows a recount sets: releases, tracks, entries, users, or a release's genre scores. */
 export type CountedTable =
-  'releases' | 'tracks' | 'entries' | 'users' | 'release_genres' | 'lists' | 'submissions';
+  | 'releases'
+  | 'tracks'
+  | 'entries'
+  | 'users'
+  | 'release_genres'
+  | 'lists'
+  | 'submissions'
+  | 'site_counts';
 
 export interface CounterRecount {
   /** What the statement recounts, as `npm run db:recount` reports it. */
@@ -76,6 +83,30 @@ const releaseStats: CounterRecount = {
         is distinct from (c.rated, c.total,
           case when c.rated = 0 then null else c.total::float8 / c.rated end, c.n, c.reviews)
     returning r.id`,
+};
+
+/**
+ * The site-wide sums of the release counters (site_counts): each slot
+ * counts the visible accounts' reviews on the releases whose id hashes to
+ * it, hidden releases included, as the releases' `reviews_count` do. A
+ * trigger keeps them as release counters move; this recount is for loads
+ * with triggers off, and for the consistency check. No partial form: a
+ * recount of some releases moves the slots through the trigger.
+ */
+const siteCounts: CounterRecount = {
+  counter: 'site-wide reviews',
+  table: 'site_counts',
+  sql: () => `
+    update site_counts s set reviews = c.n
+    from (
+      select s2.slot, coalesce(e.n, 0) n
+      from site_counts s2
+      left join (
+        select site_count_slot(e.release_id) slot, count(*)::int n
+        from entries e ${visibleBy('e.user_id')} where e.review is not null
+        group by 1) e on e.slot = s2.slot) c
+    where c.slot = s.slot and s.reviews is distinct from c.n
+    returning s.slot id`,
 };
 
 /**
@@ -288,6 +319,7 @@ const submissionVoteCounts: CounterRecount = {
 /** Every counter, in an order where none reads another. */
 export const COUNTER_RECOUNTS: readonly CounterRecount[] = [
   releaseStats,
+  siteCounts,
   trackVotes,
   entryVotes,
   userCounters,

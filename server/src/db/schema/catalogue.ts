@@ -180,6 +180,19 @@ export const releases = pgTable(
   ],
 );
 
+/**
+ * The sum of every release's `reviews_count` (visible accounts' reviews,
+ * hidden releases included), spread over 16 rows (slots) by a hash of
+ * the release id so concurrent reviews on different releases rarely wait on
+ * one row. Kept by a trigger on `releases` (the site counts migration), so
+ * every path that moves a release's counter moves it too; the recount
+ * (db/recount-sql.ts) sets it from the entries for loads with triggers off.
+ */
+export const siteCounts = pgTable('site_counts', {
+  slot: smallint('slot').primaryKey(),
+  reviews: integer('reviews').notNull().default(0),
+});
+
 export const releaseArtists = pgTable(
   'release_artists',
   {

@@ -84,7 +84,7 @@ describe('entries: GET entries filters and sorts', () => {
       ['u3r1', u3, r1, { rating: 70 }, 30, 5],
       ['bannedr1', banned, r1, { rating: 100, review: 'hidden' }, 20, 1, 1],
       ['goner2', gone, r2, { rating: 55 }, 15, 2],
-      ['u1hidden', u1, hidden, { rating: 50 }, 10, 3],
+      ['u1hidden', u1, hidden, { rating: 50, review: 'u1 on hidden' }, 10, 3, 3],
     ];
     for (const [name, who, release, fields, created, rated, reviewed] of rows) {
       const e = await ok<Entry>(
@@ -286,6 +286,8 @@ describe('entries: GET entries filters and sorts', () => {
       expect(page.totalItems, q).toBe(page.entries.length);
     }
     expect((await list(`releaseId=${r1.id}&sortBy=ReviewDate`)).totalItems).toBe(2);
+    // The site's reviews, less the banned account's and the one on the hidden release.
+    expect((await list('sortBy=ReviewDate')).totalItems).toBe(4);
     expect((await list(`releaseId=${r2.id}`)).totalItems).toBe(2);
     // A user's counters less their entry on the hidden release.
     expect((await list(`userId=${u1.user.id}&sortBy=RatingDate`)).totalItems).toBe(2);

@@ -2,7 +2,7 @@ import { and, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { SortBy } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { Binder, ShapedStatements } from '../../db/prepared';
-import { releases } from '../../db/schema/catalogue';
+import { releases, siteCounts } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import { hiddenCatalogue, isVisible, visibleAccount } from '../../db/visibility';
@@ -10,6 +10,8 @@ import type { ParsedEntriesQuery } from './list';
 
 /** Which of a release's or a user's counters a query's rows are. */
 type Counted = 'entries' | 'ratings' | 'reviews';
+/** What counts a query's rows: one of those counters, or the site-wide sum of reviews. */
+type CountedBy = Counted | 'site reviews';
 
 const RATING_SORTS: SortBy[] = [SortBy.RatingDate, SortBy.RatingHighToLow, SortBy.RatingLowToHigh];
 /** The sorts of reviews: each lists reviewed entries alone. */
@@ -19,9 +21,9 @@ export const REVIEW_SORTS: ReadonlySet<SortBy> = new Set([SortBy.ReviewDate, Sor
  * The counter that equals the query's total before hidden entries are taken
  * off, or null when the query filters on more than a release's or a user's
  * counter knows (a date, a genre..., or both a release and a user), or asks
- * for rated entries with a review.
+ * for rated entries with a review, or for the recent weeks' top reviews.
  */
-function countedBy(query: ParsedEntriesQuery): Counted | null {
+function countedBy(query: ParsedEntriesQuery): CountedBy | null {
   const narrowed =
     (query.userId && query.releaseId) ||
     query.year !== undefined ||
@@ -36,10 +38,11 @@ function countedBy(query: ParsedEntriesQuery): Counted | null {
   const reviewed = query.withReview === true || REVIEW_SORTS.has(query.sortBy);
   const rated = RATING_SORTS.includes(query.sortBy);
   if (rated && reviewed) return null;
-  // Site-wide, reviews are counted from their index (tens of thousands of small
-  // index rows), cheaper than summing the counter of every release; "top" ones
-  // only look at recent weeks, which no counter tracks anyway.
-  if (reviewed && !query.releaseId && !query.userId) return null;
+  if (reviewed && !query.releaseId && !query.userId) {
+    // Site-wide, "top" reviews are those of recent weeks, which no counter
+    // tracks; every other order lists them all, which site_counts sums.
+    return query.sortBy === SortBy.ReviewTop ? null : 'site reviews';
+  }
   return rated ? 'ratings' : reviewed ? 'reviews' : 'entries';
 }
 
@@ -119,6 +122,26 @@ function totalFromReleaseCounters(
   );
 }
 
+/**
+ * The number of visible reviews on the site: the site-wide sum of the
+ * release counters (16 rows) less the reviews on the few hidden releases.
+ */
+function totalOfSiteReviews(db: DbOrTx): Promise<number> {
+  const b = new Binder();
+  b.mark('site reviews');
+  return firstCount(
+    counterTotals.run(db, b, () => {
+      const onHidden = db
+        .select({ n: sql`coalesce(sum(${releases.reviewsCount}), 0)` })
+        .from(releases)
+        .where(hiddenCatalogue(releases));
+      return db
+        .select({ n: sql<number>`sum(${siteCounts.reviews}) - (${onHidden})`.mapWith(Number) })
+        .from(siteCounts);
+    }),
+  );
+}
+
 const countingOf = (db: DbOrTx) => db.select({ n: count() }).from(entries);
 /** A count of entries, for the caller to join and filter as its list does. */
 export type CountingQuery = ReturnType<typeof countingOf>;
@@ -136,6 +159,7 @@ export async function totalEntries(
   countRows: (counting: CountingQuery) => Promise<{ n: number }[]>,
 ): Promise<number> {
   const counted = countedBy(query);
+  if (counted === 'site reviews') return totalOfSiteReviews(db);
   if (counted && query.userId) return totalFromUserCounters(db, query.userId, counted);
   if (counted) return totalFromReleaseCounters(db, query.releaseId, counted);
   return firstCount(countRows(countingOf(db)));

@@ -23,11 +23,14 @@ async function idsOf(...queries: (PromiseLike<IdRows> | IdRows)[]): Promise<stri
   return [...ids];
 }
 
-/** The rows, by counted table, whose counters count one of the user's rows. */
+/**
+ * The rows, by counted table, whose counters count one of the user's rows.
+ * The site-wide sums follow the releases' counters by their trigger.
+ */
 export async function rowsCountingAccount(
   tx: Tx,
   userId: string,
-): Promise<Record<CountedTable, string[]>> {
+): Promise<Record<Exclude<CountedTable, 'site_counts'>, string[]>> {
   const threads = await commentThreadsOf(tx, userId);
   const own = (column: AnyColumn) => eq(column, userId);
   return {
