@@ -186,6 +186,51 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     expect(page[0]!.generic).toBeGreaterThanOrEqual(3);
   });
 
+  it.each([
+    ['type', 'type=1'],
+    ['decade', 'decade=1990'],
+    ['year', 'year=1995'],
+  ])(
+    "looks up the release of each of a user's entries for a %s, reading no release by it",
+    async (_name, filter) => {
+      const statements = await capturingStatements(t, async () => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: userEntries(`sortBy=RatingDate&${filter}`),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      const generic = { query: "set local plan_cache_mode = 'force_generic_plan'", params: [] };
+      // The page's statement and its total's.
+      const listed = statements.filter((s) =>
+        /^(with "page"|select count\(\*\) from "entries")/.test(s.query),
+      );
+      expect(listed).toHaveLength(2);
+      for (const statement of listed) {
+        for (const plan of [
+          await explain(t, statement, true),
+          await explain(t, statement, true, [generic], true),
+        ]) {
+          // Not the releases of the type or decade from their indexes, to join the user's entries.
+          const byFilter = plan.filter(
+            (n) =>
+              n['Relation Name'] === 'releases' &&
+              ['releases_type_date_idx', 'releases_date_idx'].includes(String(n['Index Name'])),
+          );
+          expect(byFilter, statement.query).toEqual([]);
+          const releaseRows = plan
+            .filter((n) => n['Relation Name'] === 'releases')
+            .reduce(
+              (sum, n) => sum + Number(n['Actual Rows'] ?? 0) * Number(n['Actual Loops'] ?? 1),
+              0,
+            );
+          // u1 has 100 entries: at most one release looked up for each, and the page's.
+          expect(releaseRows, statement.query).toBeLessThanOrEqual(200);
+        }
+      }
+    },
+  );
+
   // Last: it moves reviews into the recent weeks.
   it("walks the site's top reviews down their index, counting the recent weeks' reviews right", async () => {
     // A sixth of the reviews are from the last 20 days, as on a live site.
