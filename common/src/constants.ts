@@ -1,5 +1,7 @@
 /** Business constants and limits shared by the server and the web client. */
 
+import { ReleaseType } from './enums';
+
 export const PRODUCT_NAME = 'Earmark';
 
 export const RATING_MIN = 0;
@@ -77,6 +79,14 @@ export const POPULAR_WINDOW_DAYS = 30;
 export const NEW_POPULAR_WINDOW_DAYS = 14;
 export const TOP_MIN_RATINGS_ALL_TIME = 15;
 export const TOP_MIN_RATINGS_YEAR = 10;
+/** Only album-like types compete in the top lists; singles, remixes, videos... do not. */
+export const TOP_TYPES: readonly ReleaseType[] = [
+  ReleaseType.LP,
+  ReleaseType.EP,
+  ReleaseType.Mixtape,
+  ReleaseType.Live,
+  ReleaseType.Compilation,
+];
 
 /**
  * Names that cannot be usernames because a top-level route or a server path

@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ExplicitCoverArt } from '@earmark/common';
+import { TOP_TYPES, type ExplicitCoverArt } from '@earmark/common';
 import { foldedNamesSql, searchIndexOptions } from './search-text';
 import { users } from './users';
 
@@ -169,6 +169,13 @@ export const releases = pgTable(
     // With the id, so a list of entries filtered by type and years joins from this index alone.
     index('releases_type_date_idx').on(t.type, t.date, t.id),
     index('releases_ratings_idx').on(t.ratingsCount, t.ratingsAvg),
+    // The visible candidates of the top lists with what their score reads, so
+    // a deep page of "top" or its total reads this index alone.
+    index('releases_top_idx')
+      .on(t.ratingsCount, t.ratingsSum, t.id)
+      .where(
+        sql`${t.type} in (${sql.raw(TOP_TYPES.join(', '))}) and not ${t.pendingDeletion} and ${t.mergedIntoId} is null`,
+      ),
     // The few hidden releases, so counting a list's hidden items costs what is hidden.
     index('releases_hidden_idx')
       .on(t.id)

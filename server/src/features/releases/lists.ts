@@ -1,12 +1,12 @@
-import { and, count, eq, getTableColumns, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { SQL, Subquery } from 'drizzle-orm';
 import {
   NEW_POPULAR_WINDOW_DAYS,
   POPULAR_WINDOW_DAYS,
   ReleaseListKind,
-  ReleaseType,
   TOP_MIN_RATINGS_ALL_TIME,
   TOP_MIN_RATINGS_YEAR,
+  TOP_TYPES,
   type ArtistRef,
   type PagedReleases,
   type ReleaseSummary,
@@ -32,20 +32,11 @@ import {
 } from '../../lib/keyset';
 import { addDays, daysBefore, utcDay } from './dates';
 import { coversPage, isCachedKind, type ReleaseListCache } from './list-cache';
-import { releaseArtistsJson, toSummaries } from './summaries';
+import { releaseArtistsJson } from './summaries';
 import { toReleaseSummary, type ReleaseRow } from './present';
 import { isVisible } from './visibility';
 
 export type ParsedReleasesQuery = z.output<typeof releasesQuerySchema>;
-
-/** Only albums-like types compete in the top lists; singles, remixes, videos... do not. */
-export const TOP_TYPES: readonly ReleaseType[] = [
-  ReleaseType.LP,
-  ReleaseType.EP,
-  ReleaseType.Mixtape,
-  ReleaseType.Live,
-  ReleaseType.Compilation,
-];
 
 /**
  * How one list kind selects and orders releases. Every order ends with a
@@ -257,31 +248,41 @@ export async function listReleases(
       : await meanRating(db);
   const plan = planFor(query, now, db, mean);
   const where = and(isVisible(releases), ...filters(query), ...plan.where);
-  const keys = keyColumns(plan.keys);
-
-  let pageQuery = db
-    .select({ ...getTableColumns(releases), ...keys })
-    .from(releases)
-    .$dynamic();
-  let idsQuery = db
-    .select({ id: releases.id, ...keys })
-    .from(releases)
-    .$dynamic();
+  // Each key's sort value, named s0, s1...: the page's ids are sorted by them
+  // and the keys' text (for cursors) is worked out for the page's rows alone,
+  // where a sort would first work it out for every candidate.
+  const sortValues = Object.fromEntries(
+    plan.keys.map((k, i) => [`s${i}`, sql`${k.expr}`.as(`s${i}`)]),
+  );
+  /** The ids and keys of `limit` releases in list order after `offset` and the cursor's `after`. */
+  const pageIds = (limit: number, offset: number, after?: SQL) => {
+    let ids = db
+      .select({ id: releases.id, ...sortValues })
+      .from(releases)
+      .$dynamic();
+    if (plan.join) ids = ids.innerJoin(plan.join.table, plan.join.on);
+    const page = ids
+      .where(and(where, after))
+      .orderBy(...orderByKeys(plan.keys))
+      .limit(limit)
+      .offset(offset)
+      .as('page');
+    const sorted = page as unknown as Record<string, SQL.Aliased<unknown>>;
+    const pageKeys = plan.keys.map((k, i) => ({ ...k, expr: sorted[`s${i}`]! }));
+    return db
+      .select({ id: page.id, ...keyColumns(pageKeys) })
+      .from(page)
+      .orderBy(...orderByKeys(pageKeys));
+  };
   let countQuery = db.select({ n: count() }).from(releases).$dynamic();
-  if (plan.join) {
-    pageQuery = pageQuery.innerJoin(plan.join.table, plan.join.on);
-    idsQuery = idsQuery.innerJoin(plan.join.table, plan.join.on);
-    countQuery = countQuery.innerJoin(plan.join.table, plan.join.on);
-  }
-  const list: KeysetList<ReleaseRow & Record<string, unknown>> = {
+  if (plan.join) countQuery = countQuery.innerJoin(plan.join.table, plan.join.on);
+  // A page's ids come first and its releases are read by id (summariesOf):
+  // sorting whole rows would carry every candidate's columns through the sort
+  // (a deep page of "top" sorts the thousands of rated releases).
+  const list: KeysetList<{ id: string } & Record<string, unknown>> = {
     name: query.type,
     keys: plan.keys,
-    rows: (limit, offset, after) =>
-      pageQuery
-        .where(and(where, after))
-        .orderBy(...orderByKeys(plan.keys))
-        .limit(limit)
-        .offset(offset),
+    rows: (limit, offset, after) => pageIds(limit, offset, after),
     total: () => {
       const count = async () => (await countQuery.where(where))[0]?.n ?? 0;
       return cache ? cache.total(totalKey(query, now), count) : count();
@@ -291,13 +292,7 @@ export async function listReleases(
   const ranked =
     cache?.ranked.enabled && isCachedKind(query.type)
       ? await cache.ranked.get(rankKey(query, now), async () => {
-          const [head, total] = await Promise.all([
-            idsQuery
-              .where(where)
-              .orderBy(...orderByKeys(plan.keys))
-              .limit(cache.depth),
-            list.total(),
-          ]);
+          const [head, total] = await Promise.all([pageIds(cache.depth, 0), list.total()]);
           return {
             ids: head.map((r) => r.id),
             keys: head.map((r) => keysOf(r, plan.keys.length)),
@@ -329,5 +324,11 @@ export async function listReleases(
     };
   }
   const { rows, fields } = await readKeysetPage(list, query);
-  return { ...fields, releases: await toSummaries(db, rows) };
+  return {
+    ...fields,
+    releases: await summariesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  };
 }

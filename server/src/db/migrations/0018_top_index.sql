@@ -1,0 +1,1 @@
+CREATE INDEX "releases_top_idx" ON "releases" USING btree ("ratings_count","ratings_sum","id") WHERE "releases"."type" in (1, 2, 3, 5, 8) and not "releases"."pending_deletion" and "releases"."merged_into_id" is null;
