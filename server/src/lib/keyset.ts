@@ -190,21 +190,28 @@ export function pageFields(opts: {
   };
 }
 
+/** Where a cursor page starts: the cursor's key values, and the condition on rows after them. */
+export class KeysetAfter {
+  constructor(
+    private readonly keys: readonly SortKey[],
+    readonly values: readonly (string | null)[],
+  ) {}
+
+  /** The rows after the cursor's keys (afterKeys), built when a list asks for it. */
+  get condition(): SQL {
+    return afterKeys(this.keys, this.values);
+  }
+}
+
 export interface KeysetList<Row> {
   /** The list's name in its cursors (a sort or a list kind), so one list's cursor fails on another. */
   name: string;
   keys: readonly SortKey[];
   /**
    * The list's rows in key order, with keyColumns selected, after `after`
-   * when given (afterKeys of `afterValues`, the cursor's key values, for a
-   * list that binds them itself).
+   * when given: its condition, or its values for a list that binds them.
    */
-  rows(
-    limit: number,
-    offset: number,
-    after: SQL | undefined,
-    afterValues?: readonly (string | null)[],
-  ): Promise<Row[]>;
+  rows(limit: number, offset: number, after: KeysetAfter | undefined): Promise<Row[]>;
   total(): Promise<number>;
 }
 
@@ -226,7 +233,7 @@ export async function readKeysetPage<Row extends Record<string, unknown>>(
   let before: number;
   if (request.cursor) {
     const state = readCursor(request.cursor, list.name, list.keys);
-    fetched = await list.rows(pageSize + 1, 0, afterKeys(list.keys, state.k), state.k);
+    fetched = await list.rows(pageSize + 1, 0, new KeysetAfter(list.keys, state.k));
     totalItems = state.t;
     before = state.n;
   } else {

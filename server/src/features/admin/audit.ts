@@ -51,7 +51,7 @@ export async function readAuditLog(
           .select({ entry: adminActions, actor: userRefColumns, ...keyColumns(KEYS) })
           .from(adminActions)
           .leftJoin(users, eq(users.id, adminActions.actorId))
-          .where(after)
+          .where(after?.condition)
           .orderBy(...orderByKeys(KEYS))
           .limit(limit)
           .offset(offset),

@@ -219,15 +219,16 @@ export async function listEntries(
     {
       name: query.sortBy,
       keys: plan.keys,
-      rows: (limit, offset, _after, afterValues) => {
+      rows: (limit, offset, after) => {
         const r = new Binder(b);
         // The limit is written into the text (see pageLimit); an offset is bound, and left
         // out of first and cursor pages.
         r.mark(`limit ${limit}`);
         const skip = offset > 0 ? r.bind('offset', offset) : undefined;
         // A null key value changes the condition's text (see afterKeys).
-        r.mark(afterValues ? afterValues.map((v) => (v === null ? 'null' : 'v')).join('') : '-');
-        const after = afterValues?.map((v, i) => (v === null ? null : r.bind(`after${i}`, v)));
+        const cursor = after?.values;
+        r.mark(cursor ? cursor.map((v) => (v === null ? 'null' : 'v')).join('') : '-');
+        const bound = cursor?.map((v, i) => (v === null ? null : r.bind(`after${i}`, v)));
         return pageStatements.run(db, r, () => {
           let ids = db
             .select({ id: entries.id, ...keyColumns(plan.keys) })
@@ -236,7 +237,7 @@ export async function listEntries(
           if (joined) ids = ids.innerJoin(releases, eq(releases.id, entries.releaseId));
           const page = db.$with('page').as(
             ids
-              .where(and(where, after && afterKeys(plan.keys, after)))
+              .where(and(where, bound && afterKeys(plan.keys, bound)))
               .orderBy(...order)
               .limit(pageLimit(limit))
               .offset(skip ?? 0),

@@ -55,7 +55,7 @@ export async function listFollows(
           .select({ ...userRefColumns, isFollowedByViewer: followedByViewer, ...keyColumns(keys) })
           .from(follows)
           .innerJoin(users, eq(users.id, listedSide))
-          .where(and(where, after))
+          .where(and(where, after?.condition))
           .orderBy(...orderByKeys(keys))
           .limit(limit)
           .offset(offset),

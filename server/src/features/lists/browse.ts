@@ -74,7 +74,7 @@ export async function browseLists(
           .select({ ...listColumns(viewer?.id), ...keyColumns(keys) })
           .from(lists)
           .innerJoin(users, eq(users.id, lists.userId))
-          .where(and(where, after))
+          .where(and(where, after?.condition))
           .orderBy(...orderByKeys(keys))
           .limit(limit)
           .offset(offset),

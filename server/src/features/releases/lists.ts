@@ -282,7 +282,7 @@ export async function listReleases(
   const list: KeysetList<{ id: string } & Record<string, unknown>> = {
     name: query.type,
     keys: plan.keys,
-    rows: (limit, offset, after) => pageIds(limit, offset, after),
+    rows: (limit, offset, after) => pageIds(limit, offset, after?.condition),
     total: () => {
       const count = async () => (await countQuery.where(where))[0]?.n ?? 0;
       return cache ? cache.total(totalKey(query, now), count) : count();

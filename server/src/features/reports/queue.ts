@@ -136,7 +136,7 @@ export async function readReports(
           .select({ report: reports, reporter: reporterColumns, ...keyColumns(keys) })
           .from(reports)
           .innerJoin(users, eq(users.id, reports.userId))
-          .where(and(ofStatus, after))
+          .where(and(ofStatus, after?.condition))
           .orderBy(...orderByKeys(keys))
           .limit(limit)
           .offset(offset),

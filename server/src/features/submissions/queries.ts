@@ -52,7 +52,7 @@ async function cardPage(
           .select({ ...cardColumns, ...keyColumns(keys) })
           .from(submissions)
           .innerJoin(users, eq(users.id, submissions.userId))
-          .where(and(where, after))
+          .where(and(where, after?.condition))
           .orderBy(...orderByKeys(keys))
           .limit(limit)
           .offset(offset),
