@@ -166,7 +166,7 @@ export const releases = pgTable(
     // With the id, the orders of new, upcoming and recently-added: keyset pages walk them.
     index('releases_date_idx').on(t.date, t.createdAt, t.id),
     index('releases_created_at_idx').on(t.createdAt, t.id),
-    // With the id, so a list of entries filtered by type and years joins from this index alone.
+    // With the id, so a release's type and date can be read from this index alone.
     index('releases_type_date_idx').on(t.type, t.date, t.id),
     index('releases_ratings_idx').on(t.ratingsCount, t.ratingsAvg),
     // The visible candidates of the top lists with what their score reads, so

@@ -189,9 +189,10 @@ type EntryPageRow = EntryBundle & Record<string, unknown>;
  * GET entries: one page of visible entries (hidden owners and releases left
  * out), by page number or by cursor (see readKeysetPage), in one statement:
  * its first part walks the sort's index for the page's ids and keys, joining
- * nothing but the release when it sorts by release date (the filters on the
- * release look it up per entry: releaseFilters; the visibility checks look among the few hidden accounts and releases, so an
- * offset page skips rows inside the index); its second reads those entries
+ * nothing but the release when it sorts by release date (filters on the
+ * release look it up per entry: releaseFilters; the visibility checks look
+ * among the few hidden accounts and releases, so an offset page skips rows
+ * inside the index); its second reads those entries
  * with their owners, releases, artists, tags and track votes. The total,
  * beside it, takes one more (see totalEntries). Every value is bound, so
  * each shape of query (its sort, which filters, a cursor's nulls) is built
@@ -209,7 +210,7 @@ export async function listEntries(
   const where = and(
     visibleOwnerUnjoined(entries.userId),
     // Even when joined, the release is checked among the hidden ones: the join
-    // then reads only its id and date, from an index (releases_type_date_idx).
+    // then reads only its id and date.
     visibleReleaseUnjoined(entries.releaseId, releaseId),
     ...filters(query, b, releaseId),
     ...plan.where,
