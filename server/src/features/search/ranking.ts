@@ -66,8 +66,31 @@ const PAST_ALL_RANKS = 9;
  * Queries of at most this many words are ranked by a prepared statement
  * with a generic plan, made once per connection and shape (see rankedPages).
  */
-const GENERIC_PLAN_WORDS_MAX = 2;
+const GENERIC_PLAN_WORDS_MAX = 8;
 const generic = (terms: Terms) => terms.words.length <= GENERIC_PLAN_WORDS_MAX;
+
+/**
+ * The lengths a generic statement's lists of words (and of typo readings)
+ * are padded to, by the query's number of words: queries of three or four
+ * words share a text, and of five to eight another.
+ */
+const PADDED_LENGTHS = [1, 2, 4, 8];
+
+/**
+ * `items` (the query's words, its long words, or a reading for each long
+ * word) padded by repeating its last item to the first of PADDED_LENGTHS
+ * that holds all the query's words, for a statement with a generic plan:
+ * every test of such a list is a conjunction (or, for typo readings, a
+ * disjunction), which an item twice leaves as it is. The text then depends
+ * on how many words the query has, not on how many of them are long.
+ * Other statements, and an empty list, take it as it is.
+ */
+function padded<T>(items: readonly T[], terms: Terms): T[] {
+  const last = items.at(-1);
+  const length = PADDED_LENGTHS.find((n) => n >= terms.words.length);
+  if (!generic(terms) || last === undefined || length === undefined) return [...items];
+  return [...items, ...Array<T>(length - items.length).fill(last)];
+}
 
 export interface Terms {
   /** The query folded as the texts are, blanks collapsed. */
@@ -106,7 +129,7 @@ const holds = (text: SQLWrapper, words: string[]) =>
 function holdsWords(text: SQLWrapper, terms: Terms): SQL {
   const long = longWords(terms);
   if (long.length === 0) return sql`${text} like ${`${likeEscape(terms.query)}%`}`;
-  return holds(text, long);
+  return holds(text, padded(long, terms));
 }
 
 /**
@@ -121,11 +144,13 @@ const NEARLY_TESTS = 8;
  * Whether the text holds at least half the inner trigrams of `word` (a
  * `like` each, fifty times cheaper than a word similarity): a word with one
  * typo keeps about half of them. Words of four letters or fewer keep none
- * for sure, so they are not tested.
+ * for sure, so they are not tested (in a statement with a generic plan, by
+ * a test every row passes: nothing of at least none).
  */
 function nearly(text: SQLWrapper, word: string, padded: boolean): SQL | undefined {
-  const trigrams = [...new Set([...word].slice(2).map((_, i) => word.slice(i, i + 3)))];
-  if (trigrams.length < 3) return undefined;
+  const inner = [...new Set([...word].slice(2).map((_, i) => word.slice(i, i + 3)))];
+  const trigrams = inner.length < 3 ? [] : inner;
+  if (trigrams.length === 0 && !padded) return undefined;
   const count = Math.min(trigrams.length, NEARLY_TESTS);
   const tested = Array.from(
     { length: count },
@@ -161,13 +186,16 @@ function similarRows(kind: Kind, columns: SQL, words: SQL, terms: Terms): SQL {
     and(
       holds(
         table.searchText,
-        long.filter((_, j) => j !== i),
+        padded(
+          long.filter((_, j) => j !== i),
+          terms,
+        ),
       ),
       nearly(table.searchText, typed, generic(terms)),
     ),
   );
   return sql`select * from (select ${columns} from ${table}
-      where (${or(...allButOne)}) and not (${words}) and ${kind.visible}
+      where (${or(...padded(allButOne, terms))}) and not (${words}) and ${kind.visible}
       limit ${RANKED_MAX}) a
     where ${similar(sql.raw('a.search_text'))}`;
 }
@@ -181,7 +209,7 @@ function rank(text: SQL, terms: Terms): SQL {
   const exact = or(...names.map((n) => sql`${n} = ${q}`))!;
   const starts = or(...names.map((n) => sql`${n} like ${prefix}`))!;
   const allWords = (re: (w: string) => string) =>
-    and(...terms.words.map((w) => sql`${text} ~ ${re(regexEscape(w))}`))!;
+    and(...padded(terms.words, terms).map((w) => sql`${text} ~ ${re(regexEscape(w))}`))!;
   return sql`case when ${exact} then 0 when ${starts} then 1
     when ${allWords((w) => `\\m${w}\\M`)} then 2 when ${allWords((w) => `\\m${w}`)} then 3
     else 5 - round(word_similarity(${q}::text, ${text})::numeric, 1) end`;
@@ -331,11 +359,12 @@ export interface RankedPage {
  * trips, plans and transactions cost more than the reads themselves.
  *
  * Planning that statement costs 4 to 7 ms on PostgreSQL, as much as running
- * it. Its text depends only on the query's shape (how many words, which are
- * long enough to look up, whether typos are looked for: the words are
- * parameters), so for a query of a few words it is a prepared statement
- * named after its text, planned once per connection with a generic plan.
- * Those shapes are few; longer queries are planned each time.
+ * it. Its text depends only on the query's shape (how many words, how many
+ * are long enough to look up, whether typos are looked for: the words are
+ * parameters), so for a query of up to GENERIC_PLAN_WORDS_MAX words it is a
+ * prepared statement named after its text, planned once per connection with
+ * a generic plan. Its lists of words are padded (see `padded`) so that
+ * those shapes are few; longer queries are planned each time.
  */
 export async function rankedPages(
   db: DbOrTx,
