@@ -5,7 +5,8 @@ import { releases } from '../../db/schema/catalogue';
 import { users, type UserRow } from '../../db/schema/users';
 import { toSummaries } from '../releases/summaries';
 import { toPublicUser } from '../users/present';
-import { rankedPages, searchTerms, type Page, type RankedPage, type Terms } from './ranking';
+import { rankedPages, type Page, type RankedPage } from './ranking';
+import { searchTerms, type Terms } from './words';
 
 /**
  * Search over releases, artists, labels, genres and users: each kind's page
