@@ -1,7 +1,10 @@
 import pg from 'pg';
 import { AccountStatus, ContributorStatus, ReleaseType } from '@earmark/common';
 import { COUNTER_RECOUNTS } from '../../../server/src/db/recount-sql';
-import { REBUILD_RELEASE_SEARCH_TEXT } from '../../../server/src/db/search-text-sql';
+import {
+  REBUILD_RELEASE_SEARCH_TEXT,
+  REBUILD_SEARCH_WORDS,
+} from '../../../server/src/db/search-text-sql';
 import { firstNames, labelSuffixes, labelWords, lastNames } from './words';
 import { genreRows, genreParentRows } from './genres';
 import {
@@ -236,6 +239,7 @@ function steps(size: DatasetSize): [string, string][] {
     ...COUNTER_RECOUNTS.map((r): [string, string] => [r.counter, r.sql()]),
     // Triggers keep it in the server; they are off while the generator loads.
     ['release search text', REBUILD_RELEASE_SEARCH_TEXT],
+    ['search words', REBUILD_SEARCH_WORDS],
   ];
 }
 

@@ -2,10 +2,11 @@ import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { SEARCH_RESULTS_MAX, type SearchType } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
-import { resultRows } from '../../db/rows';
+import { resultRows, rowsOf } from '../../db/rows';
 import { artists, genres, labels, releases } from '../../db/schema/catalogue';
 import { users } from '../../db/schema/users';
 import { isVisible, visibleAccount } from '../../db/visibility';
+import { corrected, readingsSql } from './typos';
 import {
   generic,
   holds,
@@ -46,6 +47,10 @@ import {
  * (artists, labels, genres: a count of releases) is counted only for the
  * candidates in the ranks the page reaches. The count is of the candidates,
  * at most RANKED_MAX (SEARCH_RESULTS_MAX: as deep as pages reach).
+ *
+ * A query word that no text holds is first read as the word it is a typo
+ * or two away from (typos.ts), in the round trip that sets up the
+ * transaction; the ranking then takes the query as corrected.
  *
  * The rankings of every kind asked for are one statement, run in a
  * transaction with sequential scans priced out (SET LOCAL enable_seqscan):
@@ -276,14 +281,9 @@ export interface RankedPage {
 export async function rankedPages(
   db: DbOrTx,
   types: readonly SearchType[],
-  terms: Terms,
+  typed: Terms,
   page: Page,
 ): Promise<Map<SearchType, RankedPage>> {
-  const pages = types.map((type) => rankedPage(type, terms, page));
-  const all = sql.join(
-    types.map((type) => sql`select * from ${cte(type, 'page')}`),
-    sql` union all `,
-  );
   type Row = {
     kind: SearchType;
     id: string | null;
@@ -292,12 +292,32 @@ export async function rankedPages(
     total: number | string | null;
     ord: number | string;
   };
-  const statement = sql`with ${sql.join(pages, sql`, `)} ${all} order by kind, ord`;
-  const named = generic(terms);
+  const named = generic(typed);
+  const readings = readingsSql(typed);
   const rows = await db.transaction(async (tx) => {
     // See the comment at the top: every candidate read is an index read.
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true)
-      ${named ? sql`, set_config('plan_cache_mode', 'force_generic_plan', true)` : sql``}`);
+    // The mistyped words' readings (typos.ts) come in the same round trip.
+    const [settings] = await rowsOf<{ readings?: [string, string][] }>(
+      tx,
+      sql`select set_config('enable_seqscan', 'off', true)
+        ${named ? sql`, set_config('plan_cache_mode', 'force_generic_plan', true)` : sql``}
+        ${
+          readings
+            ? sql`, (select coalesce(json_agg(json_build_array(typed, reading)), '[]')
+          from (${readings}) r) as readings`
+            : sql``
+        }`,
+    );
+    const terms = corrected(
+      typed,
+      (settings?.readings ?? []).map(([word, reading]) => ({ typed: word, reading })),
+    );
+    const pages = types.map((type) => rankedPage(type, terms, page));
+    const all = sql.join(
+      types.map((type) => sql`select * from ${cte(type, 'page')}`),
+      sql` union all `,
+    );
+    const statement = sql`with ${sql.join(pages, sql`, `)} ${all} order by kind, ord`;
     return resultRows<Row>(
       named ? await executeNamed(tx, 'search', statement) : await tx.execute(statement),
     );
