@@ -2,8 +2,8 @@ import { LRUCache } from 'lru-cache';
 import { RELEASES_PAGE_SIZE, ReleaseListKind } from '@earmark/common';
 
 /**
- * The ranked head of a list: the first ids in list order, the sort keys of
- * each (for the cursor of a page that ends there) and the list's full length.
+ * A stretch of a ranked list: its ids in list order, the sort keys of each
+ * (for the cursor of a page that ends there) and the list's full length.
  */
 export interface RankedIds {
   ids: string[];
@@ -11,7 +11,7 @@ export interface RankedIds {
   total: number;
 }
 
-/** How far down a list the cache reaches: twenty pages of the default size. */
+/** How many positions of a ranking are read and kept at once: twenty pages of the default size. */
 export const RANKED_DEPTH = 20 * RELEASES_PAGE_SIZE;
 
 export const LIST_CACHE_TTL_MS = 60_000;
@@ -113,7 +113,7 @@ export class ReleaseListCache {
   /** Keyed by kind, filters and the day or year the kind depends on. */
   readonly ranked: ComputedCache<RankedIds>;
 
-  /** How many ids of each ranking are kept (RANKED_DEPTH unless told). */
+  /** How many ids a stretch of a ranking holds (RANKED_DEPTH unless told). */
   readonly depth: number;
 
   /** Totals of at least `largeTotal` releases, kept as rankings are. */
@@ -154,11 +154,12 @@ export class ReleaseListCache {
   }
 }
 
-/** Whether the page at `offset` lies inside the cached head (or the head is the whole list). */
-export function coversPage(
-  ranked: Pick<RankedIds, 'ids' | 'total'>,
-  offset: number,
-  pageSize: number,
-): boolean {
-  return offset + pageSize <= ranked.ids.length || ranked.ids.length >= ranked.total;
+/**
+ * The stretches of a ranking a page from `offset` of `size` releases lies in:
+ * stretch k holds positions k × depth to (k + 1) × depth - 1.
+ */
+export function stretchesOf(offset: number, size: number, depth: number): number[] {
+  const first = Math.floor(offset / depth);
+  const last = Math.floor((offset + Math.max(size, 1) - 1) / depth);
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
 }

@@ -11,7 +11,7 @@ import {
   daysAgo,
 } from '../../../test/catalogue-factories';
 import { capturingStatements } from '../../../test/plans';
-import { coversPage, LIST_CACHE_TTL_MS, ReleaseListCache } from './list-cache';
+import { LIST_CACHE_TTL_MS, ReleaseListCache, stretchesOf } from './list-cache';
 import { listReleases } from './lists';
 
 const repeat = (n: number, rating: number) => Array.from({ length: n }, () => rating);
@@ -127,16 +127,49 @@ describe('releases: cached rankings', () => {
     expect(pages.map(ids)).toEqual(made.map((r) => [r.id]));
     expect(statements).toHaveLength(1);
   });
+  it("keeps a deep page's stretch of the ranking, so any depth is read by id", async () => {
+    const label = await createLabel(t.db);
+    const made: { id: string }[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const r = await createRelease(t.db, { labels: [label] });
+      await addEntriesAt(t.db, r, 8 - i, daysAgo(1));
+      made.push(r);
+    }
+    // Stretches of three ids, pages of two: page 2 lies across two stretches.
+    const cache = new ReleaseListCache({ depth: 3 });
+    const query = (page: number) =>
+      releasesQuerySchema.parse({ type: 'popular', labelId: label.id, page, pageSize: 2 });
+    const read = (pages: number[]) =>
+      Promise.all(pages.map((p) => listReleases(t.db, query(p), new Date(), cache)));
+    const first = await read([1, 2, 3, 4, 5]);
+    expect(first.map(ids)).toEqual([
+      ...[0, 2, 4, 6].map((i) => made.slice(i, i + 2).map((r) => r.id)),
+      [],
+    ]);
+    expect(first.map((p) => p.totalItems)).toEqual([8, 8, 8, 8, 8]);
+    expect(first.map((p) => p.nextCursor === null)).toEqual([false, false, false, true, true]);
+
+    let again: PagedReleases[] = [];
+    const statements = await capturingStatements(t, async () => {
+      again = await read([4, 2]);
+    });
+    expect(again.map(ids)).toEqual(
+      [made.slice(6, 8), made.slice(2, 4)].map((p) => p.map((r) => r.id)),
+    );
+    // Only the pages' releases, in one statement: no ranking and no count.
+    expect(statements).toHaveLength(1);
+  });
 });
 
-describe('coversPage', () => {
-  it('serves pages inside the cached head, or any page when the head is the whole list', () => {
-    const head = { ids: Array.from({ length: 960 }, (_, i) => String(i)), total: 5000 };
-    expect(coversPage(head, 0, 48)).toBe(true);
-    expect(coversPage(head, 912, 48)).toBe(true);
-    expect(coversPage(head, 960, 48)).toBe(false);
-    expect(coversPage(head, 950, 20)).toBe(false);
-    const whole = { ids: ['a', 'b'], total: 2 };
-    expect(coversPage(whole, 48, 48)).toBe(true);
+describe('stretchesOf', () => {
+  it('names the stretches of a ranking a page lies in', () => {
+    expect(stretchesOf(0, 48, 960)).toEqual([0]);
+    expect(stretchesOf(912, 48, 960)).toEqual([0]);
+    expect(stretchesOf(960, 48, 960)).toEqual([1]);
+    expect(stretchesOf(2352, 48, 960)).toEqual([2]);
+    // A page across the end of one stretch reads the next too.
+    expect(stretchesOf(950, 20, 960)).toEqual([0, 1]);
+    expect(stretchesOf(1, 7, 3)).toEqual([0, 1, 2]);
+    expect(stretchesOf(5, 0, 3)).toEqual([1]);
   });
 });

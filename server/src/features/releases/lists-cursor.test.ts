@@ -111,7 +111,7 @@ describe('releases: cursor paging', () => {
     }
   });
 
-  it('continues past a cached head by the keys of its last release, or without a cache', async () => {
+  it('walks each list by cursor across cached stretches of its ranking, or without a cache', async () => {
     for (const cache of [new ReleaseListCache({ depth: 3 }), undefined]) {
       for (const kind of kinds) {
         const ids = await walk((cursor) =>

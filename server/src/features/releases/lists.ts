@@ -31,7 +31,7 @@ import {
   type SortKey,
 } from '../../lib/keyset';
 import { addDays, daysBefore, utcDay } from './dates';
-import { coversPage, isCachedKind, type ReleaseListCache } from './list-cache';
+import { isCachedKind, stretchesOf, type RankedIds, type ReleaseListCache } from './list-cache';
 import { releaseArtistsJson } from './summaries';
 import { toReleaseSummary, type ReleaseRow } from './present';
 import { isVisible } from './visibility';
@@ -229,10 +229,10 @@ async function summariesOf(db: Db, ids: string[]): Promise<ReleaseSummary[]> {
  * cursor (see readKeysetPage): one query for the page, one for the total
  * (not on cursor pages) and one for the page's artists, whatever the page
  * size. With a cache, popular, new-popular and the top lists keep their
- * first ids (RANKED_DEPTH, with their keys) and total for a while, and a page
- * in that range is read by id, whether asked by number or by cursor (the
- * cursor's position in the ranking); a cursor beyond it continues from its
- * keys.
+ * ranking in stretches of RANKED_DEPTH ids (with their keys and the total),
+ * each read when a page first reaches it and kept for a while, and a page
+ * is read by id, whether asked by number or by cursor (the cursor's
+ * position in the ranking): page 50 costs what page 1 does.
  */
 export async function listReleases(
   db: DbOrTx,
@@ -289,32 +289,51 @@ export async function listReleases(
     },
   };
 
-  const ranked =
-    cache?.ranked.enabled && isCachedKind(query.type)
-      ? await cache.ranked.get(rankKey(query, now), async () => {
-          const [head, total] = await Promise.all([pageIds(cache.depth, 0), list.total()]);
-          return {
-            ids: head.map((r) => r.id),
-            keys: head.map((r) => keysOf(r, plan.keys.length)),
-            total,
-          };
-        })
-      : undefined;
   const before = query.cursor
     ? readCursor(query.cursor, list.name, list.keys).n
     : (query.page - 1) * query.pageSize;
-  if (ranked && coversPage(ranked, before, query.pageSize)) {
-    const ids = ranked.ids.slice(before, before + query.pageSize);
+  if (cache?.ranked.enabled && isCachedKind(query.type)) {
+    // The stretches of the ranking the page lies in, each read once a TTL.
+    const key = rankKey(query, now);
+    const nth = stretchesOf(before, query.pageSize, cache.depth);
+    const stretches = await Promise.all(
+      nth.map((k) =>
+        cache.ranked.get(`${key}#${k}`, async () => {
+          const [rows, total] = await Promise.all([
+            pageIds(cache.depth, k * cache.depth),
+            list.total(),
+          ]);
+          return {
+            ids: rows.map((r) => r.id),
+            keys: rows.map((r) => keysOf(r, plan.keys.length)),
+            total,
+          };
+        }),
+      ),
+    );
+    const start = nth[0]! * cache.depth;
+    const from = before - start;
+    // Most pages lie in one stretch: its arrays are sliced, not copied first.
+    const take = <T>(pick: (s: RankedIds) => T[]) =>
+      (stretches.length === 1 ? pick(stretches[0]!) : stretches.flatMap(pick)).slice(
+        from,
+        from + query.pageSize,
+      );
+    const ids = take((s) => s.ids);
+    const keys = take((s) => s.keys);
+    const total = stretches[0]!.total;
     const end = before + ids.length;
-    const length = ranked.ids.length >= ranked.total ? ranked.ids.length : ranked.total;
+    // A ranking read a moment after its count may hold a release more.
+    const read = stretches.reduce((n, s) => n + s.ids.length, 0);
+    const length = Math.max(total, start + read);
     const nextCursor =
       ids.length > 0 && end < length
-        ? writeCursor({ s: list.name, k: ranked.keys[end - 1]!, n: end, t: ranked.total })
+        ? writeCursor({ s: list.name, k: keys.at(-1)!, n: end, t: total })
         : null;
     const summaries = await summariesOf(db, ids);
     return {
       ...pageFields({
-        totalItems: ranked.total,
+        totalItems: total,
         pageSize: query.pageSize,
         before,
         currentItems: summaries.length,
