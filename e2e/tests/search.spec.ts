@@ -59,6 +59,14 @@ test.describe('search', () => {
     await expect(page.getByRole('link', { name: `See all releases for “${text}”` })).toBeVisible();
   });
 
+  test('a mistyped word still finds the release it was meant for', async ({ page }) => {
+    await page.goto('/');
+    // 'Homogenic' with two letters swapped, and 'Björk' typed without its accent and swapped too.
+    const list = await openDropdown(page, 'bjrok homoegnic');
+    await expect(list.getByRole('option').first()).toContainText('Homogenic');
+    await expect(list.getByRole('option').first()).toContainText('Björk');
+  });
+
   test('the search page and the open dropdown pass axe, signed out and signed in', async ({
     page,
     catalogue,
