@@ -27,7 +27,10 @@ export type CountedTable =
   | 'release_genres'
   | 'lists'
   | 'submissions'
-  | 'site_counts';
+  | CountedByTrigger;
+
+/** The rows whose counters triggers keep (their recounts are for loads with triggers off). */
+export type CountedByTrigger = 'site_counts' | 'artists' | 'labels' | 'genres';
 
 export interface CounterRecount {
   /** What the statement recounts, as `npm run db:recount` reports it. */
@@ -309,6 +312,33 @@ export const submissionComments: CounterRecount = {
     returning s.id`,
 };
 
+/**
+ * How many releases credit an artist or a label, or carry a genre (scored
+ * above 0), hidden releases included: what search ranks them by. Triggers
+ * on the link tables keep them (the credit counts migration); these
+ * recounts are for loads with triggers off, and for the consistency check.
+ */
+const releasesCounted = (
+  table: 'artists' | 'labels' | 'genres',
+  link: string,
+  column: string,
+  counts = 'true',
+): CounterRecount => ({
+  counter: `${table.slice(0, -1)} releases`,
+  table,
+  sql: (ids) => `
+    update ${table} t set releases_count = c.n
+    from (
+      select t2.id, coalesce(k.n, 0) n
+      from ${table} t2
+      left join (
+        select ${column} id, count(*)::int n from ${link}
+        where ${counts} ${only(column, ids)} group by ${column}) k on k.id = t2.id
+      where true ${only('t2.id', ids)}) c
+    where c.id = t.id and t.releases_count is distinct from c.n
+    returning t.id`,
+});
+
 /** A submission's up and down votes by visible accounts, as other vote counters. */
 const submissionVoteCounts: CounterRecount = {
   counter: 'submission votes',
@@ -329,4 +359,8 @@ export const COUNTER_RECOUNTS: readonly CounterRecount[] = [
   listComments,
   submissionComments,
   submissionVoteCounts,
+  // After genre scores, which the genres' counts read.
+  releasesCounted('artists', 'release_artists', 'artist_id'),
+  releasesCounted('labels', 'release_labels', 'label_id'),
+  releasesCounted('genres', 'release_genres', 'genre_id', 'score > 0'),
 ];

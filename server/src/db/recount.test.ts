@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommentTargetKind, ContributorStatus, HIDDEN_ACCOUNT_STATUSES } from '@earmark/common';
-import { releaseGenres, releases, tracks } from './schema/catalogue';
+import { artists, releaseArtists, releaseGenres, releases, tracks } from './schema/catalogue';
 import { entries } from './schema/entries';
 import { submissions } from './schema/submissions';
 import { users } from './schema/users';
@@ -79,6 +79,12 @@ describe('recount: the one definition of every counter', () => {
     const stray = await createGenre(t.db);
     await t.db.insert(releaseGenres).values({ releaseId: release.id, genreId: stray.id, score: 2 });
 
+    const [credit] = await t.db
+      .select({ artistId: releaseArtists.artistId })
+      .from(releaseArtists)
+      .where(eq(releaseArtists.releaseId, release.id));
+    await t.db.update(artists).set({ releasesCount: 9 }).where(eq(artists.id, credit!.artistId));
+
     const changes = await recountCounters(t.db);
     expect(changes).toEqual([
       { counter: 'release stats (ratings, entries, reviews)', ids: [release.id] },
@@ -89,7 +95,10 @@ describe('recount: the one definition of every counter', () => {
         counter: 'release genre scores',
         ids: expect.arrayContaining([`${release.id}:${genreId}`, `${release.id}:${stray.id}`]),
       },
+      { counter: 'artist releases', ids: [credit!.artistId] },
     ]);
+    const [artist] = await t.db.select().from(artists).where(eq(artists.id, credit!.artistId));
+    expect(artist!.releasesCount).toBe(1);
 
     const [stats] = await t.db.select().from(releases).where(eq(releases.id, release.id));
     expect(stats).toMatchObject({ ratingsCount: 3, ratingsSum: 230, entriesCount: 4 });

@@ -3,7 +3,12 @@ import type { Db, DbOrTx } from './client';
 import { COUNTER_RECOUNTS, type CountedTable } from './recount-sql';
 import { rowsOf } from './rows';
 
-export { COUNTER_RECOUNTS, type CountedTable, type CounterRecount } from './recount-sql';
+export {
+  COUNTER_RECOUNTS,
+  type CountedByTrigger,
+  type CountedTable,
+  type CounterRecount,
+} from './recount-sql';
 
 /** A counter the recount changed: which, and the ids of the rows it set right. */
 export interface RecountChange {

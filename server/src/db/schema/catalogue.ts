@@ -29,6 +29,15 @@ const timestamps = {
  * auto-approved creation was voted down until an admin processes it, and
  * `mergedIntoId` remembers where a merged entity went.
  */
+/**
+ * How many releases credit an artist or label (rows of release_artists or
+ * release_labels), or carry a genre (a score above 0), hidden releases
+ * included: what search ranks them by among equal matches. Kept by
+ * triggers (the credit counts migration) on every path that changes
+ * credits; COUNTER_RECOUNTS holds its definition.
+ */
+const releasesCount = { releasesCount: integer('releases_count').notNull().default(0) };
+
 const lifecycle = {
   pendingDeletion: boolean('pending_deletion').notNull().default(false),
   mergedIntoId: text('merged_into_id'),
@@ -44,6 +53,7 @@ export const artists = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(foldedNamesSql('name', 'name_latin')),
+    ...releasesCount,
     ...lifecycle,
     ...timestamps,
   },
@@ -63,6 +73,7 @@ export const labels = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(foldedNamesSql('name', 'name_latin')),
+    ...releasesCount,
     ...lifecycle,
     ...timestamps,
   },
@@ -80,6 +91,7 @@ export const genres = pgTable(
     name: text('name').notNull(),
     bio: text('bio'),
     searchText: text('search_text').notNull().generatedAlwaysAs(foldedNamesSql('name', null)),
+    ...releasesCount,
     ...lifecycle,
     ...timestamps,
   },

@@ -43,9 +43,11 @@ import {
  *   query is a whole word of the text; 3 every word starts a word of the
  *   text; then the rest by word similarity (4 to 5, most similar first),
  *
- * and within a rank the more popular first. Popularity that is not stored
- * (artists, labels, genres: a count of releases) is counted only for the
- * candidates in the ranks the page reaches. The count is of the candidates,
+ * and within a rank the more popular first: releases by their ratings,
+ * users by their followers, artists, labels and genres by how many releases
+ * credit or carry them (stored counts, kept by triggers: counting them for
+ * a broad query's candidates cost a fifth of the whole search). The count
+ * is of the candidates,
  * at most RANKED_MAX (SEARCH_RESULTS_MAX: as deep as pages reach).
  *
  * A query word that no text holds is first read as the word it is a typo
@@ -74,8 +76,6 @@ const BROAD_IN_HEAD = 15;
 const SIMILAR_WHEN_FEWER = 10;
 /** How many typo-tolerant candidates, the most similar first, are ranked. */
 const SIMILAR_MAX = 200;
-/** Above any rank: the cut when a page reaches past the candidates. */
-const PAST_ALL_RANKS = 9;
 
 /**
  * The rows of a kind similar to the query word by word (pg_trgm's `<%`),
@@ -136,10 +136,8 @@ export interface Page {
 interface Kind {
   table: typeof releases | typeof artists | typeof labels | typeof genres | typeof users;
   visible: SQL;
-  /** A stored popularity column, read with the candidates. */
-  stored?: SQL;
-  /** Or a popularity counted from the candidate's id (`r.id`) in the ranks a page reaches. */
-  counted?: SQL;
+  /** Its popularity column (ratings, followers, releases credited), read with the candidates. */
+  stored: SQL;
   /** Releases: also test the POPULAR_HEAD most popular rows, read down this order. */
   popularOrder?: SQL;
   /** For kinds answered as refs: their columns, read with the ranking (no second query). */
@@ -150,13 +148,11 @@ interface Kind {
 /** A ranked row: its id, and its ref's fields for kinds that have one. */
 export type Ranked = { id: string; name?: string; nameLatin?: string | null };
 
-/** The candidate a counted popularity is of. */
-const candidateId = sql.raw('r.id');
 /** Artists and labels: answered as refs; their popularity is how many releases credit them. */
-const credited = (table: typeof artists | typeof labels, counted: SQL): Kind => ({
+const credited = (table: typeof artists | typeof labels): Kind => ({
   table,
   visible: isVisible(table),
-  counted,
+  stored: sql`${table.releasesCount}`,
   ref: sql`${table.name} as name, ${table.nameLatin} as "nameLatin"`,
   refFields: ['name', 'nameLatin'],
 });
@@ -168,20 +164,13 @@ const kinds: Record<SearchType, Kind> = {
     stored: sql`${releases.ratingsCount}`,
     popularOrder: sql`${releases.ratingsCount} desc`,
   },
-  artists: credited(
-    artists,
-    sql`(select count(*) from release_artists ra where ra.artist_id = ${candidateId})`,
-  ),
-  labels: credited(
-    labels,
-    sql`(select count(*) from release_labels rl where rl.label_id = ${candidateId})`,
-  ),
+  artists: credited(artists),
+  labels: credited(labels),
   genres: {
     table: genres,
     visible: isVisible(genres),
     // How many releases the genre is voted onto.
-    counted: sql`(select count(*) from release_genres rg
-      where rg.genre_id = ${candidateId} and rg.score > 0)`,
+    stored: sql`${genres.releasesCount}`,
     ref: sql`${genres.name} as name`,
     refFields: ['name'],
   },
@@ -193,14 +182,14 @@ const cte = (type: SearchType, name: string) => sql.raw(`${type}_${name}`);
 
 /**
  * The candidates of a kind: the CTEs up to `{type}_m` (id, search_text,
- * popularity when stored, ref columns), and how many there are.
+ * popularity, ref columns), and how many there are.
  */
 function candidates(type: SearchType, terms: Terms): { found: SQL; total: SQL } {
   const kind = kinds[type];
   const { table } = kind;
   const [h, w, s, m] = ['h', 'w', 's', 'm'].map((n) => cte(type, n)) as [SQL, SQL, SQL, SQL];
-  const columns = sql`${table.id} as id, ${table.searchText} as search_text
-    ${kind.stored ? sql`, ${kind.stored} as popularity` : sql``}
+  const columns = sql`${table.id} as id, ${table.searchText} as search_text,
+    ${kind.stored} as popularity
     ${kind.ref ? sql`, ${kind.ref}` : sql``}`;
   const words = holdsWords(table.searchText, terms);
   const matching = (also: SQL) => sql`select ${columns} from ${table}
@@ -238,24 +227,17 @@ function candidates(type: SearchType, terms: Terms): { found: SQL; total: SQL } 
 function rankedPage(type: SearchType, terms: Terms, page: Page): SQL {
   const kind = kinds[type];
   const { found, total } = candidates(type, terms);
-  const [m, r, cut, counted, ranked] = ['m', 'r', 'cut', 'counted', 'page'].map((n) =>
-    cte(type, n),
-  ) as [SQL, SQL, SQL, SQL, SQL];
-  const popularity = kind.stored ? sql.raw('r.popularity') : kind.counted!;
-  const name = kind.ref ? sql.raw('r.name') : sql`null::text`;
-  const latin = kind.refFields?.includes('nameLatin') ? sql.raw('r."nameLatin"') : sql`null::text`;
-  // The rank of the page's last row: popularity is needed only up to it.
-  const reach = page.offset + page.limit;
+  const [m, counted, ranked] = ['m', 'counted', 'page'].map((n) => cte(type, n)) as [SQL, SQL, SQL];
+  const name = kind.ref ? sql.raw('m.name') : sql`null::text`;
+  const latin = kind.refFields?.includes('nameLatin') ? sql.raw('m."nameLatin"') : sql`null::text`;
   return sql`${found},
-    ${r} as materialized (select m.*, ${rank(sql.raw('m.search_text'), terms)} as rk
-      from ${m} m),
-    ${cut} as (select rk from ${r} order by rk offset ${reach - 1} limit 1),
     ${counted} as (select ${total} as total),
-    ${ranked} as (select ${type}::text as kind, id, name, "nameLatin", null::bigint as total, ord
-      from (select r.id, ${name} as name, ${latin} as "nameLatin",
-        row_number() over (order by r.rk, ${popularity} desc, r.id) as ord
-        from ${r} r where r.rk <= coalesce((select rk from ${cut}), ${PAST_ALL_RANKS})) p
-      where ord > ${page.offset} and ord <= ${reach}
+    ${ranked} as (select ${type}::text as kind, id, name, "nameLatin", null::bigint as total,
+        ${page.offset}::bigint + row_number() over (order by rk, popularity desc, id) as ord
+      from (select m.id, ${name} as name, ${latin} as "nameLatin", m.popularity,
+          ${rank(sql.raw('m.search_text'), terms)} as rk
+        from ${m} m order by rk, m.popularity desc, m.id
+        offset ${page.offset} limit ${page.limit}) p
       union all select ${type}::text, null, null, null, total, 0 from ${counted})`;
 }
 

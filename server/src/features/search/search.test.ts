@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountStatus,
@@ -7,7 +7,7 @@ import {
   searchReplySchema,
   type SearchReply,
 } from '@earmark/common';
-import { artists, releaseArtists } from '../../db/schema/catalogue';
+import { artists, releaseArtists, releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import { newId } from '../../lib/ids';
@@ -17,7 +17,9 @@ import {
   createGenre,
   createLabel,
   createRelease,
+  voteGenre,
 } from '../../../test/catalogue-factories';
+import { expectCountersConsistent } from '../entries/test-support';
 import { buildTestApp, createUser, login, type TestApp } from '../../../test/helpers';
 
 describe('search: GET /api/search', () => {
@@ -78,6 +80,55 @@ describe('search: GET /api/search', () => {
       'Songs of Marrow', // whole words, none
       'Marrowbone Songs', // word starts
     ]);
+  });
+
+  it('puts the artist, label and genre on more releases first, as credits come and go', async () => {
+    const [few, many] = [
+      await createArtist(t.db, { name: 'Thessaly Few' }),
+      await createArtist(t.db, { name: 'Thessaly Many' }),
+    ];
+    const [small, big] = [
+      await createLabel(t.db, { name: 'Thessaly Small' }),
+      await createLabel(t.db, { name: 'Thessaly Big' }),
+    ];
+    const [rare, common] = [
+      await createGenre(t.db, { name: 'Thessaly Rare' }),
+      await createGenre(t.db, { name: 'Thessaly Common' }),
+    ];
+    await createRelease(t.db, { artists: [few], labels: [small] });
+    const made = [];
+    for (let i = 0; i < 2; i += 1) {
+      made.push(await createRelease(t.db, { artists: [many], labels: [big] }));
+    }
+    await voteGenre(t.db, made[0]!, rare, 1);
+    await voteGenre(t.db, made[0]!, common, 2);
+    await voteGenre(t.db, made[1]!, common, 1);
+    const order = async () => {
+      const reply = await find('thessaly', 'artists', 'labels', 'genres');
+      return [names(reply.artists), names(reply.labels), names(reply.genres)];
+    };
+    expect(await order()).toEqual([
+      ['Thessaly Many', 'Thessaly Few'],
+      ['Thessaly Big', 'Thessaly Small'],
+      ['Thessaly Common', 'Thessaly Rare'],
+    ]);
+
+    // Releases removed, a genre voted off one: the counts follow, and so does the order.
+    await t.db.delete(releases).where(
+      inArray(
+        releases.id,
+        made.map((r) => r.id),
+      ),
+    );
+    await createRelease(t.db, { artists: [few], labels: [small] });
+    const other = await createRelease(t.db);
+    await voteGenre(t.db, other, rare, 1);
+    expect(await order()).toEqual([
+      ['Thessaly Few', 'Thessaly Many'],
+      ['Thessaly Small', 'Thessaly Big'],
+      ['Thessaly Rare', 'Thessaly Common'],
+    ]);
+    await expectCountersConsistent(t);
   });
 
   it('ignores accents and case, and reads Latin forms', async () => {

@@ -6,7 +6,12 @@
  */
 import { eq, type AnyColumn } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { recountCounters, type CountedTable, type RecountChange } from '../../db/recount';
+import {
+  recountCounters,
+  type CountedByTrigger,
+  type CountedTable,
+  type RecountChange,
+} from '../../db/recount';
 import { releaseGenreVotes } from '../../db/schema/catalogue';
 import { entries, reviewVotes, trackVotes } from '../../db/schema/entries';
 import { follows } from '../../db/schema/follows';
@@ -25,12 +30,12 @@ async function idsOf(...queries: (PromiseLike<IdRows> | IdRows)[]): Promise<stri
 
 /**
  * The rows, by counted table, whose counters count one of the user's rows.
- * The site-wide sums follow the releases' counters by their trigger.
+ * The counters triggers keep (the site-wide sums, credit counts) follow by themselves.
  */
 export async function rowsCountingAccount(
   tx: Tx,
   userId: string,
-): Promise<Record<Exclude<CountedTable, 'site_counts'>, string[]>> {
+): Promise<Record<Exclude<CountedTable, CountedByTrigger>, string[]>> {
   const threads = await commentThreadsOf(tx, userId);
   const own = (column: AnyColumn) => eq(column, userId);
   return {
