@@ -62,6 +62,16 @@ describe('search: GET /api/search', () => {
       'Zorvex', // most of it
     ]);
     expect(reply.releasesCount).toBe(5);
+    // Paged, the similar ones come after the words' ranks, whichever page they start on.
+    const paged = async (page: number) => {
+      const res = await get(`q=zorvex+kid&type=releases&pageSize=2&page=${page}`);
+      return titles(searchReplySchema.parse(res.json()));
+    };
+    expect([await paged(1), await paged(2), await paged(3)]).toEqual([
+      ['Zorvex Kid', 'Zorvex Kid Returns'],
+      ['Zorvexian Kiddos', 'Zorvec Kid'],
+      ['Zorvex'],
+    ]);
   });
 
   it('puts whole words before word starts, and breaks ties by popularity', async () => {
