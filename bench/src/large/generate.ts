@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { AccountStatus, ContributorStatus, ReleaseType } from '@earmark/common';
 import { COUNTER_RECOUNTS } from '../../../server/src/db/recount-sql';
+import { REBUILD_ENTRY_RELEASE_DATES } from '../../../server/src/db/copies-sql';
 import {
   REBUILD_RELEASE_SEARCH_TEXT,
   REBUILD_SEARCH_WORDS,
@@ -239,6 +240,7 @@ function steps(size: DatasetSize): [string, string][] {
     ...COUNTER_RECOUNTS.map((r): [string, string] => [r.counter, r.sql()]),
     // Triggers keep it in the server; they are off while the generator loads.
     ['release search text', REBUILD_RELEASE_SEARCH_TEXT],
+    ["entries' release dates", REBUILD_ENTRY_RELEASE_DATES],
     ['search words', REBUILD_SEARCH_WORDS],
   ];
 }

@@ -88,6 +88,21 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('keyset plans', () =
     expect(scan!['Actual Rows']! * scan!['Actual Loops']!).toBeLessThanOrEqual(51);
   });
 
+  it("a user's entries by release date: their index from the cursor on, one page of it", async () => {
+    const url = '/api/entries?userId=u7&sortBy=ReleaseDate&pageSize=25';
+    const first = await t.app.inject({ method: 'GET', url });
+    const next = first.json<PagedEntries>().nextCursor!;
+    for (const page of [url, `${url}&cursor=${encodeURIComponent(next)}`]) {
+      const plan = await planOf(page);
+      const shape = JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name']]));
+      for (const sort of plan.filter((n) => n['Node Type'] === 'Sort'))
+        expect(sort['Actual Rows']! * sort['Actual Loops']!, shape).toBeLessThanOrEqual(26);
+      const scan = plan.find((n) => n['Index Name'] === 'entries_user_release_date_idx');
+      expect(scan, shape).toBeTruthy();
+      expect(scan!['Actual Rows']! * scan!['Actual Loops']!).toBeLessThanOrEqual(26);
+    }
+  });
+
   it('new releases: the date index from the cursor on, one page of it', async () => {
     const url = '/api/releases?type=new&pageSize=48';
     const cursor = await deepCursor(

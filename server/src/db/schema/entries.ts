@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -37,6 +38,9 @@ export const entries = pgTable(
     releaseId: text('release_id')
       .notNull()
       .references(() => releases.id, { onDelete: 'cascade' }),
+    // The release's date, kept by triggers (it follows the release's edits and
+    // merges), so a user's entries by release date are read from an index.
+    releaseDate: date('release_date', { mode: 'string' }),
     rating: smallint('rating'),
     ratingUpdatedAt: timestamp('rating_updated_at', { withTimezone: true }),
     review: text('review'),
@@ -64,6 +68,13 @@ export const entries = pgTable(
       index('entries_created_at_idx').on(t.createdAt, t.id),
       // And the rating: a user's profile charts read their entries from it alone.
       index('entries_user_created_idx').on(t.userId, t.createdAt, t.id, t.releaseId, t.rating),
+      index('entries_user_release_date_idx').on(
+        t.userId,
+        t.releaseDate.desc().nullsLast(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.releaseId,
+      ),
       index('entries_rating_idx').on(t.rating, t.id).where(rated),
       index('entries_release_rating_idx').on(t.releaseId, t.rating, t.id, t.userId).where(rated),
       index('entries_release_rating_updated_idx')

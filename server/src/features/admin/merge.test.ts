@@ -51,8 +51,13 @@ describe('admin merge', () => {
   it('moves every reference of a release to the target in one go', async () => {
     const [a1, a2] = [await createArtist(t.db), await createArtist(t.db)];
     const label = await createLabel(t.db);
-    const source = await createRelease(t.db, { artists: [a1, a2], labels: [label], tracks: 3 });
-    const target = await createRelease(t.db, { artists: [a2], tracks: 2 });
+    const source = await createRelease(t.db, {
+      artists: [a1, a2],
+      labels: [label],
+      tracks: 3,
+      date: '2001-05-05',
+    });
+    const target = await createRelease(t.db, { artists: [a2], tracks: 2, date: '1980-02-02' });
     const [other1, other2] = [await createRelease(t.db), await createRelease(t.db)];
     const [sTracks, tTracks] = [await tracksOf(source.id), await tracksOf(target.id)];
     const [u1, u2, u3] = await createUsers(t.db, 3);
@@ -171,6 +176,8 @@ describe('admin merge', () => {
       .from(entries)
       .where(inArray(entries.releaseId, [source.id, target.id]));
     expect(after.map((e) => e.releaseId).every((id) => id === target.id)).toBe(true);
+    // A moved entry sorts by its new release's date.
+    expect(after.map((e) => e.releaseDate)).toEqual(after.map(() => '1980-02-02'));
     const byUser = new Map(after.map((e) => [e.userId, e]));
     expect(byUser.get(u1!.id)).toMatchObject({ id: e1t.id, rating: 60, review: 'Great' });
     expect(byUser.get(u2!.id)).toMatchObject({ id: e2t.id, rating: 70, review: 'Mine' });

@@ -184,12 +184,20 @@ describe('entries: GET entries filters and sorts', () => {
   });
 
   it('ReleaseDate: newest release first, undated last', async () => {
-    expect(await named(`sortBy=ReleaseDate&userId=${u1.user.id}`)).toEqual([
-      'u1r3',
-      'u1r2',
-      'u1r1',
-      'u1r4',
-    ]);
+    // Each read asks a page size of its own: the dates are edited here, behind the read cache.
+    let size = 10;
+    const byDate = () => named(`sortBy=ReleaseDate&userId=${u1.user.id}&pageSize=${size++}`);
+    expect(await byDate()).toEqual(['u1r3', 'u1r2', 'u1r1', 'u1r4']);
+    // The order follows a release's date as it is edited: dated, then undated again.
+    const dateOf = (r: ReleaseRow, date: string | null) =>
+      t.db.update(releases).set({ date }).where(eq(releases.id, r.id));
+    await dateOf(r4, '1999-01-01');
+    expect(await byDate()).toEqual(['u1r3', 'u1r2', 'u1r4', 'u1r1']);
+    await dateOf(r2, null);
+    expect(await byDate()).toEqual(['u1r3', 'u1r4', 'u1r1', 'u1r2']);
+    await dateOf(r4, r4.date);
+    await dateOf(r2, r2.date);
+    expect(await byDate()).toEqual(['u1r3', 'u1r2', 'u1r1', 'u1r4']);
   });
 
   it('releaseId and userId', async () => {

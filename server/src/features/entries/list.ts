@@ -59,7 +59,9 @@ function sortPlan(
       return {
         where: [],
         keys: [
-          { expr: releases.date, type: 'date', desc: true, nulls: 'last' },
+          // The entry's copy of its release's date: the order is an index's (a user's
+          // entries by release date: entries_user_release_date_idx).
+          { expr: entries.releaseDate, type: 'date', desc: true, nulls: 'last' },
           key(entries.createdAt, 'timestamptz'),
           byId(),
         ],
@@ -106,16 +108,15 @@ function yearRange(date: AnyColumn, b: Binder, name: string, from: number, to: n
 const filteredRelease = alias(releases, 'filtered_release');
 
 /**
- * The conditions on the entry's release (its year, decade, type). When the
- * list joins the release for its order, on the joined row. Otherwise in a
+ * The conditions on the entry's release (its year, decade, type), in a
  * sub-query the planner keeps per entry (`offset 0` stops it being turned
  * into a join): the list walks the sort's index and looks up each entry's
  * release until the page is full. As a join, the planner read every release
  * of the decade or type from an index (14,000 to 45,000 rows) to hash them,
  * even for a user with a few dozen entries (see decisions).
  */
-function releaseFilters(query: ParsedEntriesQuery, b: Binder, joined: boolean): SQL[] {
-  const r = joined ? releases : filteredRelease;
+function releaseFilters(query: ParsedEntriesQuery, b: Binder): SQL[] {
+  const r = filteredRelease;
   const out: SQL[] = [];
   if (query.year !== undefined)
     out.push(...yearRange(r.date, b, 'year', query.year, query.year + 1));
@@ -123,7 +124,7 @@ function releaseFilters(query: ParsedEntriesQuery, b: Binder, joined: boolean): 
     out.push(...yearRange(r.date, b, 'decade', query.decade, query.decade + 10));
   }
   if (query.type !== undefined) out.push(eq(r.type, b.bind('type', query.type)));
-  if (joined || out.length === 0) return out;
+  if (out.length === 0) return out;
   return [
     sql`exists (select 1 from ${releases} ${filteredRelease}
       where ${filteredRelease.id} = ${entries.releaseId} and ${and(...out)} offset 0)`,
@@ -145,7 +146,7 @@ function filters(query: ParsedEntriesQuery, b: Binder, releaseId: Placeholder | 
     b.mark('withReview');
     out.push(isNotNull(entries.review));
   }
-  out.push(...releaseFilters(query, b, joinsRelease(query)));
+  out.push(...releaseFilters(query, b));
   if (query.bucket !== undefined) {
     // Buckets are whole points on the 0-10 scale; a perfect 100 has bucket 10 to itself.
     const low = query.bucket * 10;
@@ -173,11 +174,6 @@ function filters(query: ParsedEntriesQuery, b: Binder, releaseId: Placeholder | 
   return out;
 }
 
-/** Whether the list joins `releases` for its order (by release date). */
-function joinsRelease(query: ParsedEntriesQuery): boolean {
-  return query.sortBy === SortBy.ReleaseDate;
-}
-
 /** The statements of the entries lists: a page's, and a count's when no counter answers. */
 const pageStatements = new ShapedStatements<EntryPageRow[]>('entries_page');
 const countStatements = new ShapedStatements<{ n: number }[]>('entries_count');
@@ -189,8 +185,8 @@ type EntryPageRow = EntryBundle & Record<string, unknown>;
  * GET entries: one page of visible entries (hidden owners and releases left
  * out), by page number or by cursor (see readKeysetPage), in one statement:
  * its first part walks the sort's index for the page's ids and keys, joining
- * nothing but the release when it sorts by release date (filters on the
- * release look it up per entry: releaseFilters; the visibility checks look
+ * nothing (filters on the release look it up per entry: releaseFilters; the
+ * release date is the entry's copy; the visibility checks look
  * among the few hidden accounts and releases, so an offset page skips rows
  * inside the index); its second reads those entries
  * with their owners, releases, artists, tags and track votes. The total,
@@ -205,12 +201,9 @@ export async function listEntries(
 ): Promise<PagedEntries> {
   const b = new Binder();
   const plan = sortPlan(query, now, b);
-  const joined = joinsRelease(query);
   const releaseId = query.releaseId ? b.bind('releaseId', query.releaseId) : undefined;
   const where = and(
     visibleOwnerUnjoined(entries.userId),
-    // Even when joined, the release is checked among the hidden ones: the join
-    // then reads only its id and date.
     visibleReleaseUnjoined(entries.releaseId, releaseId),
     ...filters(query, b, releaseId),
     ...plan.where,
@@ -231,11 +224,7 @@ export async function listEntries(
         r.mark(cursor ? cursor.map((v) => (v === null ? 'null' : 'v')).join('') : '-');
         const bound = cursor?.map((v, i) => (v === null ? null : r.bind(`after${i}`, v)));
         return pageStatements.run(db, r, () => {
-          let ids = db
-            .select({ id: entries.id, ...keyColumns(plan.keys) })
-            .from(entries)
-            .$dynamic();
-          if (joined) ids = ids.innerJoin(releases, eq(releases.id, entries.releaseId));
+          const ids = db.select({ id: entries.id, ...keyColumns(plan.keys) }).from(entries);
           const page = db.$with('page').as(
             ids
               .where(and(where, bound && afterKeys(plan.keys, bound)))
@@ -258,11 +247,7 @@ export async function listEntries(
       },
       total: () =>
         totalEntries(db, query, (counting) =>
-          countStatements.run(db, b, () => {
-            let q = counting.$dynamic();
-            if (joined) q = q.innerJoin(releases, eq(releases.id, entries.releaseId));
-            return q.where(where);
-          }),
+          countStatements.run(db, b, () => counting.where(where)),
         ),
     },
     query,

@@ -151,7 +151,7 @@ export type CountingQuery = ReturnType<typeof countingOf>;
  * (a release's, a user's or the site's entries, ratings or reviews),
  * otherwise a count of the matching rows (filtered lists, recent top
  * reviews), which those filters keep small: `countRows` runs `counting`
- * joined and filtered as the list is.
+ * filtered as the list is.
  */
 export async function totalEntries(
   db: DbOrTx,

@@ -1,0 +1,11 @@
+/**
+ * Columns copied from another table so that an index can order by them,
+ * kept by triggers (see the migrations). Loads with triggers off (the bench
+ * generator) rebuild them with these statements; plain SQL text, as the
+ * counters' recounts are (recount-sql.ts).
+ */
+
+/** Every entry's copy of its release's date (entries.release_date). */
+export const REBUILD_ENTRY_RELEASE_DATES = `update entries e set release_date = r.date
+  from releases r
+  where r.id = e.release_id and e.release_date is distinct from r.date`;
