@@ -86,11 +86,11 @@ export function visibleEntry(): SQL {
  * Lists the viewer may see: the owner's account is not hidden and the list
  * is published or the viewer's own. Needs `users` joined on the owner.
  */
-export function visibleList(viewerId?: string | null): SQL {
+export function visibleList(viewerId?: string | Placeholder | null): SQL {
   return and(visibleAccount(), listSeenBy(viewerId))!;
 }
 
-function listSeenBy(viewerId?: string | null): SQL {
+function listSeenBy(viewerId?: string | Placeholder | null): SQL {
   return viewerId
     ? or(eq(lists.published, true), eq(lists.userId, viewerId))!
     : eq(lists.published, true);
@@ -101,7 +101,7 @@ function listSeenBy(viewerId?: string | null): SQL {
  * looked up among the few hidden accounts (users_hidden_idx) instead of
  * every list's owner among all users.
  */
-export function visibleListUnjoined(viewerId?: string | null): SQL {
+export function visibleListUnjoined(viewerId?: string | Placeholder | null): SQL {
   const hiddenOwner = sql`select 1 from ${users} where ${users.id} = ${lists.userId}
     and ${users.accountStatus} in (${sql.raw(hiddenStatuses.join(', '))})`;
   return and(sql`not exists (${hiddenOwner})`, listSeenBy(viewerId))!;

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type Placeholder } from 'drizzle-orm';
 import { isAdmin, isHiddenAccount } from '@earmark/common';
 import type { DbOrTx, Tx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { lists, type ListRow } from '../../db/schema/lists';
 import { users, type UserRow } from '../../db/schema/users';
 import { forbidden, notFound } from '../../lib/errors';
@@ -15,14 +16,21 @@ function canRead(list: ListRow, ownerStatus: number, viewerId: string | undefine
   return list.published || list.userId === viewerId;
 }
 
-async function findList(db: DbOrTx, id: string, lock = false) {
-  const query = db
+const listQuery = (db: DbOrTx, id: string | Placeholder) =>
+  db
     .select({ list: lists, ownerStatus: users.accountStatus })
     .from(lists)
     .innerJoin(users, eq(users.id, lists.userId))
     .where(eq(lists.id, id))
     .limit(1);
-  const [row] = lock ? await query.for('update', { of: lists }) : await query;
+
+/** Read on every visit of a list: prepared, as planning cost more than the lookup. */
+const listById = preparedPer((db) => listQuery(db, sql.placeholder('id')).prepare('list_by_id'));
+
+async function findList(db: DbOrTx, id: string, lock = false) {
+  const [row] = lock
+    ? await listQuery(db, id).for('update', { of: lists })
+    : await listById(db).execute({ id });
   return row;
 }
 

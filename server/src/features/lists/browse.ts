@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { ListSort, PagedLists, ReleaseInMyLists, listsQuerySchema } from '@earmark/common';
 import type { z } from 'zod';
 import { anyOf } from '../../db/any-of';
@@ -6,7 +6,8 @@ import type { DbOrTx } from '../../db/client';
 import { listItems, listLikes, lists } from '../../db/schema/lists';
 import { users } from '../../db/schema/users';
 import { visibleList, visibleListUnjoined } from '../../db/visibility';
-import { keyColumns, orderByKeys, readKeysetPage, type SortKey } from '../../lib/keyset';
+import { Binder, pageLimit, ShapedStatements } from '../../db/prepared';
+import { afterKeys, keyColumns, orderByKeys, readKeysetPage, type SortKey } from '../../lib/keyset';
 import { listColumns, toList } from './present';
 
 export type ListsQuery = z.output<typeof listsQuerySchema>;
@@ -43,19 +44,26 @@ export function showsOwnDrafts(query: ListsQuery, viewerId: string | undefined):
 /**
  * Which lists a query reads. A user's lists include their drafts for that
  * user alone; every other reading shows published lists only. The count
- * reads them without joining their owners (see visibleListUnjoined).
+ * reads them without joining their owners (see visibleListUnjoined). Values
+ * are bound, so the text depends only on which of them are given.
  */
-function listsWhere(query: ListsQuery, viewerId: string | undefined, joined = true): SQL {
-  const seenBy = showsOwnDrafts(query, viewerId) ? viewerId : null;
+function listsWhere(query: ListsQuery, viewerId: string | undefined, b: Binder, joined: boolean) {
+  const seenBy = showsOwnDrafts(query, viewerId) ? b.bind('seenBy', viewerId) : null;
   return and(
     joined ? visibleList(seenBy) : visibleListUnjoined(seenBy),
-    query.userId ? eq(lists.userId, query.userId) : undefined,
+    query.userId ? eq(lists.userId, b.bind('userId', query.userId)) : undefined,
     query.releaseId
       ? sql`exists (select 1 from ${listItems} where ${listItems.listId} = ${lists.id}
-          and ${listItems.releaseId} = ${query.releaseId})`
+          and ${listItems.releaseId} = ${b.bind('releaseId', query.releaseId)})`
       : undefined,
   )!;
 }
+
+/** The statements of the lists' pages and counts, made once per shape (ShapedStatements). */
+const pageStatements = new ShapedStatements<ListPageRow[]>('lists_page');
+const countStatements = new ShapedStatements<{ n: number }[]>('lists_count');
+
+type ListPageRow = Parameters<typeof toList>[0] & Record<string, unknown>;
 
 /** A page of lists in one of the three sorts, by page number or by cursor. */
 export async function browseLists(
@@ -64,25 +72,39 @@ export async function browseLists(
   viewer: { id: string } | null | undefined,
 ): Promise<PagedLists> {
   const keys = SORT_KEYS[query.sortBy];
-  const where = listsWhere(query, viewer?.id);
-  const { rows, fields } = await readKeysetPage(
+  const { rows, fields } = await readKeysetPage<ListPageRow>(
     {
       name: `lists:${query.sortBy}`,
       keys,
-      rows: (limit, offset, after) =>
-        db
-          .select({ ...listColumns(viewer?.id), ...keyColumns(keys) })
-          .from(lists)
-          .innerJoin(users, eq(users.id, lists.userId))
-          .where(and(where, after?.condition))
-          .orderBy(...orderByKeys(keys))
-          .limit(limit)
-          .offset(offset),
+      rows: (limit, offset, after) => {
+        const b = new Binder();
+        b.mark(query.sortBy);
+        const where = listsWhere(query, viewer?.id, b, true);
+        const liked = viewer ? b.bind('viewer', viewer.id) : undefined;
+        // The limit is written into the text (see pageLimit); an offset is bound, and
+        // left out of first and cursor pages; a null key value changes the text.
+        b.mark(`limit ${limit}`);
+        const skip = offset > 0 ? b.bind('offset', offset) : undefined;
+        const cursor = after?.values;
+        b.mark(cursor ? cursor.map((v) => (v === null ? 'null' : 'v')).join('') : '-');
+        const bound = cursor?.map((v, i) => (v === null ? null : b.bind(`after${i}`, v)));
+        return pageStatements.run(db, b, () =>
+          db
+            .select({ ...listColumns(liked), ...keyColumns(keys) })
+            .from(lists)
+            .innerJoin(users, eq(users.id, lists.userId))
+            .where(and(where, bound && afterKeys(keys, bound)))
+            .orderBy(...orderByKeys(keys))
+            .limit(pageLimit(limit))
+            .offset(skip ?? 0),
+        );
+      },
       total: async () => {
-        const [total] = await db
-          .select({ n: count() })
-          .from(lists)
-          .where(listsWhere(query, viewer?.id, false));
+        const b = new Binder();
+        const where = listsWhere(query, viewer?.id, b, false);
+        const [total] = await countStatements.run(db, b, () =>
+          db.select({ n: count() }).from(lists).where(where),
+        );
         return total?.n ?? 0;
       },
     },

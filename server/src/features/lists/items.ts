@@ -6,6 +6,7 @@ import {
   type ReorderListItemsInput,
 } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { releases } from '../../db/schema/catalogue';
 import { listItems, lists } from '../../db/schema/lists';
 import type { UserRow } from '../../db/schema/users';
@@ -28,6 +29,16 @@ export const RELEASE_NOT_FOUND = 'Release not found';
 /** The items of a list whose release is visible: what its pages show and a reorder names. */
 const visibleItemsOf = (listId: string) => and(eq(listItems.listId, listId), isVisible(releases));
 
+/** The shown items are the counted ones less the few of hidden releases (releases_hidden_idx). */
+const hiddenItems = preparedPer((db) =>
+  db
+    .select({ n: count() })
+    .from(listItems)
+    .innerJoin(releases, eq(releases.id, listItems.releaseId))
+    .where(and(eq(listItems.listId, sql.placeholder('listId')), hiddenCatalogue(releases)))
+    .prepare('list_hidden_items'),
+);
+
 /**
  * A page of a list's items in rank order, each with its 0-based index among
  * the items shown (hidden releases left out) and its release card.
@@ -42,6 +53,8 @@ export async function listItemsPage(
   const pageSize = LIST_ITEMS_PAGE_SIZE;
   const before = (page - 1) * pageSize;
   const [rows, [hidden]] = await Promise.all([
+    // Planned each time: a generic plan, not knowing how long the list is, sorted
+    // every item of a list of a thousand where walking the position index reads a page.
     db
       .select({ id: listItems.id, note: listItems.note, release: releases })
       .from(listItems)
@@ -50,12 +63,7 @@ export async function listItemsPage(
       .orderBy(asc(listItems.position), asc(listItems.id))
       .limit(pageSize)
       .offset(before),
-    // The shown items are the counted ones less the few of hidden releases (releases_hidden_idx).
-    db
-      .select({ n: count() })
-      .from(listItems)
-      .innerJoin(releases, eq(releases.id, listItems.releaseId))
-      .where(and(eq(listItems.listId, listId), hiddenCatalogue(releases))),
+    hiddenItems(db).execute({ listId }),
   ]);
   const cards = await toSummaries(
     db,

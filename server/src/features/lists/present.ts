@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ExplicitCoverArt, List, ListCover } from '@earmark/common';
 import { jsonList } from '../../db/json-list';
 import type { CoverFiles } from '../../db/schema/catalogue';
@@ -25,7 +25,7 @@ const coversJson = jsonList<StoredCover>(sql`select json_agg(json_build_object(
     order by li.position limit ${sql.raw(String(MOSAIC_SIZE))}) c`);
 
 /** Whether the viewer likes the list (false for a signed-out viewer). */
-function likedBy(viewerId: string | undefined): SQL<boolean> {
+function likedBy(viewerId: string | Placeholder | undefined): SQL<boolean> {
   return viewerId
     ? sql<boolean>`exists (select 1 from list_likes ll
         where ll.list_id = ${lists.id} and ll.user_id = ${viewerId})`
@@ -33,7 +33,7 @@ function likedBy(viewerId: string | undefined): SQL<boolean> {
 }
 
 /** The columns a list's card or page is made from (needs `users` joined on the owner). */
-export function listColumns(viewerId: string | undefined) {
+export function listColumns(viewerId: string | Placeholder | undefined) {
   return {
     list: lists,
     owner: userRefColumns,
