@@ -30,7 +30,7 @@ export type CountedTable =
   | CountedByTrigger;
 
 /** The rows whose counters triggers keep (their recounts are for loads with triggers off). */
-export type CountedByTrigger = 'site_counts' | 'artists' | 'labels' | 'genres';
+export type CountedByTrigger = 'site_counts' | 'review_days' | 'artists' | 'labels' | 'genres';
 
 export interface CounterRecount {
   /** What the statement recounts, as `npm run db:recount` reports it. */
@@ -110,6 +110,30 @@ const siteCounts: CounterRecount = {
         group by 1) e on e.slot = s2.slot) c
     where c.slot = s.slot and s.reviews is distinct from c.n
     returning s.slot id`,
+};
+
+/** Visible accounts' reviews by UTC day and slot; days no review is left on go to 0. */
+const reviewDays: CounterRecount = {
+  counter: 'reviews by day',
+  table: 'review_days',
+  sql: () => `
+    with c as (
+      select (e.review_created_at at time zone 'UTC')::date as day,
+        site_count_slot(e.release_id) as slot, count(*)::int as n
+      from entries e ${visibleBy('e.user_id')}
+      where e.review is not null and e.review_created_at is not null
+      group by 1, 2),
+    counted as (
+      insert into review_days as d (day, slot, reviews) select day, slot, n from c
+      on conflict (day, slot) do update set reviews = excluded.reviews
+        where d.reviews is distinct from excluded.reviews
+      returning d.day, d.slot),
+    cleared as (
+      update review_days d set reviews = 0
+      where d.reviews <> 0 and not exists (select 1 from c where c.day = d.day and c.slot = d.slot)
+      returning d.day, d.slot)
+    select day || ':' || slot as id from counted
+    union all select day || ':' || slot from cleared`,
 };
 
 /**
@@ -350,6 +374,7 @@ const submissionVoteCounts: CounterRecount = {
 export const COUNTER_RECOUNTS: readonly CounterRecount[] = [
   releaseStats,
   siteCounts,
+  reviewDays,
   trackVotes,
   entryVotes,
   userCounters,

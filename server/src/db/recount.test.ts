@@ -6,6 +6,7 @@ import { entries } from './schema/entries';
 import { submissions } from './schema/submissions';
 import { users } from './schema/users';
 import { recountCounters } from './recount';
+import { rowsOf } from './rows';
 import { HIDDEN_STATUSES_SQL } from './recount-sql';
 import {
   call,
@@ -84,10 +85,19 @@ describe('recount: the one definition of every counter', () => {
       .from(releaseArtists)
       .where(eq(releaseArtists.releaseId, release.id));
     await t.db.update(artists).set({ releasesCount: 9 }).where(eq(artists.id, credit!.artistId));
+    // The review's day counts 4, and a day with no review counts 2.
+    const [reviewed] = await rowsOf<{ key: string }>(
+      t.db,
+      sql`update review_days set reviews = 4 where reviews = 1 returning day || ':' || slot as key`,
+    );
+    await t.db.execute(
+      sql`insert into review_days (day, slot, reviews) values ('2001-02-03', 5, 2)`,
+    );
 
     const changes = await recountCounters(t.db);
     expect(changes).toEqual([
       { counter: 'release stats (ratings, entries, reviews)', ids: [release.id] },
+      { counter: 'reviews by day', ids: [reviewed!.key, '2001-02-03:5'] },
       { counter: 'track votes', ids: [trackIds[0]] },
       { counter: 'review votes and track votes per entry', ids: [reviewId] },
       { counter: 'user entries, ratings, reviews, followers and following', ids: [a.user.id] },

@@ -212,6 +212,24 @@ export const siteCounts = pgTable('site_counts', {
   reviews: integer('reviews').notNull().default(0),
 });
 
+/**
+ * Visible accounts' reviews by the UTC day they were written (hidden
+ * releases included), in the same 16 slots by release as `site_counts`.
+ * Kept by triggers on `entries` (a review written, removed or moved) and on
+ * `users` (an account hidden or shown again), so the site's top reviews of
+ * recent weeks are counted from a few dozen rows; the recount sets it from
+ * the entries for loads with triggers off.
+ */
+export const reviewDays = pgTable(
+  'review_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    slot: smallint('slot').notNull(),
+    reviews: integer('reviews').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.slot] })],
+);
+
 export const releaseArtists = pgTable(
   'release_artists',
   {

@@ -48,7 +48,7 @@ const byId = (desc = true) => key(entries.id, 'text', desc);
  */
 function sortPlan(
   query: ParsedEntriesQuery,
-  now: Date,
+  since: Date,
   b: Binder,
 ): { where: SQL[]; keys: SortKey[] } {
   b.mark(query.sortBy);
@@ -87,7 +87,6 @@ function sortPlan(
       const where = [isNotNull(entries.review)];
       // Site-wide, "top" means the best of recent weeks; on a release or a profile, of all time.
       if (!query.releaseId && !query.userId) {
-        const since = daysBefore(now, REVIEWS_TOP_WINDOW_DAYS);
         where.push(gte(entries.reviewCreatedAt, b.bind('since', since)));
       }
       return {
@@ -200,7 +199,8 @@ export async function listEntries(
   now: Date = new Date(),
 ): Promise<PagedEntries> {
   const b = new Binder();
-  const plan = sortPlan(query, now, b);
+  const since = daysBefore(now, REVIEWS_TOP_WINDOW_DAYS);
+  const plan = sortPlan(query, since, b);
   const releaseId = query.releaseId ? b.bind('releaseId', query.releaseId) : undefined;
   const where = and(
     visibleOwnerUnjoined(entries.userId),
@@ -246,8 +246,11 @@ export async function listEntries(
         });
       },
       total: () =>
-        totalEntries(db, query, (counting) =>
-          countStatements.run(db, b, () => counting.where(where)),
+        totalEntries(
+          db,
+          query,
+          (counting) => countStatements.run(db, b, () => counting.where(where)),
+          since,
         ),
     },
     query,

@@ -1,17 +1,26 @@
-import { and, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { SortBy } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { Binder, ShapedStatements } from '../../db/prepared';
-import { releases, siteCounts } from '../../db/schema/catalogue';
+import { releases, reviewDays, siteCounts } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import { hiddenCatalogue, isVisible, visibleAccount } from '../../db/visibility';
+import {
+  hiddenCatalogue,
+  isVisible,
+  visibleAccount,
+  visibleOwnerUnjoined,
+  visibleReleaseUnjoined,
+} from '../../db/visibility';
 import type { ParsedEntriesQuery } from './list';
 
 /** Which of a release's or a user's counters a query's rows are. */
 type Counted = 'entries' | 'ratings' | 'reviews';
-/** What counts a query's rows: one of those counters, or the site-wide sum of reviews. */
-type CountedBy = Counted | 'site reviews';
+/**
+ * What counts a query's rows: one of those counters, the site-wide sum of
+ * reviews, or the reviews by day (the site's top reviews of recent weeks).
+ */
+type CountedBy = Counted | 'site reviews' | 'recent reviews';
 
 const RATING_SORTS: SortBy[] = [SortBy.RatingDate, SortBy.RatingHighToLow, SortBy.RatingLowToHigh];
 /** The sorts of reviews: each lists reviewed entries alone. */
@@ -21,7 +30,7 @@ export const REVIEW_SORTS: ReadonlySet<SortBy> = new Set([SortBy.ReviewDate, Sor
  * The counter that equals the query's total before hidden entries are taken
  * off, or null when the query filters on more than a release's or a user's
  * counter knows (a date, a genre..., or both a release and a user), or asks
- * for rated entries with a review, or for the recent weeks' top reviews.
+ * for rated entries with a review.
  */
 function countedBy(query: ParsedEntriesQuery): CountedBy | null {
   const narrowed =
@@ -39,9 +48,9 @@ function countedBy(query: ParsedEntriesQuery): CountedBy | null {
   const rated = RATING_SORTS.includes(query.sortBy);
   if (rated && reviewed) return null;
   if (reviewed && !query.releaseId && !query.userId) {
-    // Site-wide, "top" reviews are those of recent weeks, which no counter
-    // tracks; every other order lists them all, which site_counts sums.
-    return query.sortBy === SortBy.ReviewTop ? null : 'site reviews';
+    // Site-wide, "top" reviews are those of recent weeks, which review_days
+    // counts; every other order lists them all, which site_counts sums.
+    return query.sortBy === SortBy.ReviewTop ? 'recent reviews' : 'site reviews';
   }
   return rated ? 'ratings' : reviewed ? 'reviews' : 'entries';
 }
@@ -142,6 +151,53 @@ function totalOfSiteReviews(db: DbOrTx): Promise<number> {
   );
 }
 
+/** The first UTC midnight after `at`. */
+function nextUtcDay(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
+}
+
+/**
+ * The number of visible reviews written since `since`: the reviews by day
+ * (review_days) of the days after since's, plus the reviews of the rest of
+ * since's own day (a day's worth, read from the review date index), less
+ * those of the whole days on the few hidden releases. A few dozen counter
+ * rows where counting the weeks' reviews read thousands.
+ */
+function totalOfRecentReviews(db: DbOrTx, since: Date): Promise<number> {
+  const b = new Binder();
+  b.mark('recent reviews');
+  const dayAfter = nextUtcDay(since);
+  const from = b.bind('since', since);
+  const to = b.bind('dayAfter', dayAfter);
+  const firstWholeDay = b.bind('firstWholeDay', dayAfter.toISOString().slice(0, 10));
+  return firstCount(
+    counterTotals.run(db, b, () => {
+      const reviewedBy = (...also: SQL[]) =>
+        and(isNotNull(entries.review), visibleOwnerUnjoined(entries.userId), ...also);
+      const restOfFirstDay = db
+        .select({ n: count() })
+        .from(entries)
+        .where(
+          reviewedBy(
+            gte(entries.reviewCreatedAt, from),
+            lt(entries.reviewCreatedAt, to),
+            visibleReleaseUnjoined(entries.releaseId),
+          ),
+        );
+      const onHidden = db
+        .select({ n: count() })
+        .from(releases)
+        .innerJoin(entries, eq(entries.releaseId, releases.id))
+        .where(and(hiddenCatalogue(releases), reviewedBy(gte(entries.reviewCreatedAt, to))));
+      const days = sql`coalesce(sum(${reviewDays.reviews}), 0)`;
+      return db
+        .select({ n: sql<number>`${days} + (${restOfFirstDay}) - (${onHidden})`.mapWith(Number) })
+        .from(reviewDays)
+        .where(gte(reviewDays.day, firstWholeDay));
+    }),
+  );
+}
+
 const countingOf = (db: DbOrTx) => db.select({ n: count() }).from(entries);
 /** A count of entries, for the caller to join and filter as its list does. */
 export type CountingQuery = ReturnType<typeof countingOf>;
@@ -149,17 +205,20 @@ export type CountingQuery = ReturnType<typeof countingOf>;
 /**
  * The total of a GET entries query: from the counters when they answer it
  * (a release's, a user's or the site's entries, ratings or reviews),
- * otherwise a count of the matching rows (filtered lists, recent top
- * reviews), which those filters keep small: `countRows` runs `counting`
- * filtered as the list is.
+ * or the site's reviews since `recentSince` for its top reviews of recent
+ * weeks, otherwise a count of the matching rows (filtered lists), which
+ * those filters keep small: `countRows` runs `counting` filtered as the
+ * list is.
  */
 export async function totalEntries(
   db: DbOrTx,
   query: ParsedEntriesQuery,
   countRows: (counting: CountingQuery) => Promise<{ n: number }[]>,
+  recentSince: Date,
 ): Promise<number> {
   const counted = countedBy(query);
   if (counted === 'site reviews') return totalOfSiteReviews(db);
+  if (counted === 'recent reviews') return totalOfRecentReviews(db, recentSince);
   if (counted && query.userId) return totalFromUserCounters(db, query.userId, counted);
   if (counted) return totalFromReleaseCounters(db, query.releaseId, counted);
   return firstCount(countRows(countingOf(db)));
