@@ -220,11 +220,12 @@ function steps(size: DatasetSize): [string, string][] {
            from (select count(*) as nr from pop) a, (select count(*) as nu from usr) b,
              generate_series(1, ${draws}) offset 0) d) s
        order by random() limit ${size.ratings};
-       insert into entries (id, user_id, release_id, rating, rating_updated_at, review,
-         review_created_at, review_updated_at, created_at, updated_at)
-       select pg_temp.bid('e', n), user_id, release_id, rating, at, review,
+       insert into entries (id, user_id, release_id, release_date, rating, rating_updated_at,
+         review, review_created_at, review_updated_at, created_at, updated_at)
+       select pg_temp.bid('e', n), user_id, release_id, release_date, rating, at, review,
          case when review is not null then at end, case when review is not null then at end, at, at
        from (select row_number() over () as n, u.id as user_id, r.id as release_id,
+               r.date as release_date,
                least(100, greatest(0, round((r.quality + u.bias + 10 * pg_temp.gauss()) / u.step)
                  * u.step))::int as rating,
                greatest(l.lower, case when random() < 0.03 then now() - random() * interval '30 days'
