@@ -14,17 +14,7 @@
  *   deletion (their auto-approved creation was voted down) or merged into
  *   another are hidden: absent from every list and 404 on their own page.
  */
-import {
-  and,
-  eq,
-  inArray,
-  isNull,
-  notInArray,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HIDDEN_ACCOUNT_STATUSES } from '@earmark/common';
 import { releases, type artists, type genres, type labels } from './schema/catalogue';
@@ -33,14 +23,22 @@ import { users } from './schema/users';
 
 const hiddenStatuses = [...HIDDEN_ACCOUNT_STATUSES] as number[];
 
+/**
+ * The hidden statuses are written into the text, not bound: a prepared
+ * statement's generic plan then knows how few accounts they are (bound, it
+ * took the visible ones for a single row and read lists from every user),
+ * and may use the partial index on hidden accounts (users_hidden_idx).
+ */
+const hiddenStatusList = sql.raw(hiddenStatuses.join(', '));
+
 /** The account (`users` joined, or the column given) is not hidden. */
-export function visibleAccount(status = users.accountStatus): SQL {
-  return notInArray(status, hiddenStatuses);
+export function visibleAccount(status: AnyPgColumn = users.accountStatus): SQL {
+  return sql`${status} not in (${hiddenStatusList})`;
 }
 
 /** The account is hidden. */
-export function hiddenAccount(status = users.accountStatus): SQL {
-  return inArray(status, hiddenStatuses);
+export function hiddenAccount(status: AnyPgColumn = users.accountStatus): SQL {
+  return sql`${status} in (${hiddenStatusList})`;
 }
 
 type Hideable = typeof releases | typeof artists | typeof labels | typeof genres;
@@ -90,10 +88,15 @@ export function visibleList(viewerId?: string | Placeholder | null): SQL {
   return and(visibleAccount(), listSeenBy(viewerId))!;
 }
 
+/**
+ * Published is written as the lists indexes' predicate (`where published`),
+ * not compared with a bound `true`: only then may a prepared statement's
+ * generic plan read those partial indexes, and PostgreSQL otherwise planned
+ * the lists' pages anew on every request.
+ */
 function listSeenBy(viewerId?: string | Placeholder | null): SQL {
-  return viewerId
-    ? or(eq(lists.published, true), eq(lists.userId, viewerId))!
-    : eq(lists.published, true);
+  const published = sql`${lists.published}`;
+  return viewerId ? or(published, eq(lists.userId, viewerId))! : published;
 }
 
 /**
