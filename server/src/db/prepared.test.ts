@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { createUsers } from '../../test/catalogue-factories';
 import { users } from './schema/users';
-import { Binder, pageLimit, ShapedStatements } from './prepared';
+import { Binder, bindPage, pageLimit, ShapedStatements } from './prepared';
 
 describe('Binder', () => {
   it('gives one shape to statements that differ only in their values', () => {
@@ -44,6 +44,35 @@ describe('pageLimit', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('bindPage', () => {
+  it('gives first, numbered and cursor pages shapes of their own, and binds only values', () => {
+    const shapeOf = (limit: number, offset: number, after?: unknown[]) => {
+      const b = new Binder();
+      const bounds = bindPage(b, limit, offset, after);
+      return { shape: b.shape, values: b.values, bounds };
+    };
+    const first = shapeOf(24, 0);
+    expect(first.values).toEqual({});
+    expect(first.bounds.offset).toBe(0);
+    expect(first.bounds.after).toBeUndefined();
+    const third = shapeOf(24, 48);
+    expect(third.values).toEqual({ offset: 48 });
+    expect(third.shape).not.toBe(first.shape);
+    // The offset's value is not in the shape: every numbered page shares one.
+    expect(shapeOf(24, 960).shape).toBe(third.shape);
+    expect(shapeOf(48, 48).shape).not.toBe(third.shape);
+    const cursor = shapeOf(24, 0, ['2020-01-01', 'abc']);
+    expect(cursor.values).toEqual({ after0: '2020-01-01', after1: 'abc' });
+    expect(cursor.bounds.after).toHaveLength(2);
+    expect(shapeOf(24, 0, ['1999-05-05', 'def']).shape).toBe(cursor.shape);
+    // A null key value is written, not bound, so it changes the shape.
+    const nulled = shapeOf(24, 0, [null, 'abc']);
+    expect(nulled.values).toEqual({ after1: 'abc' });
+    expect(nulled.bounds.after?.[0]).toBeNull();
+    expect(nulled.shape).not.toBe(cursor.shape);
   });
 });
 

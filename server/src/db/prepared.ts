@@ -137,3 +137,35 @@ export function pageLimit(limit: number): number {
   // Drizzle writes an SQL chunk given as the limit as it is (its type admits numbers only).
   return sql.raw(String(limit)) as unknown as number;
 }
+
+/** A page's bounds bound to a statement's shape (see bindPage). */
+export interface BoundPage {
+  /** The limit, written into the text. */
+  limit: number;
+  /** The bound offset, or 0 (written) on first and cursor pages. */
+  offset: Placeholder | 0;
+  /** The cursor's key values, bound; a null stays null (it changes the text). */
+  after: (Placeholder | null)[] | undefined;
+}
+
+/**
+ * Binds a keyset page's bounds. The limit is written into the text (see
+ * pageLimit) and marked; an offset is bound, and left out of first and
+ * cursor pages; which of the cursor's values are null is marked, as a null
+ * key value changes the condition's text.
+ */
+export function bindPage(
+  b: Binder,
+  limit: number,
+  offset: number,
+  after: readonly unknown[] | undefined,
+): BoundPage {
+  b.mark(`limit ${limit}`);
+  const skip = offset > 0 ? b.bind('offset', offset) : 0;
+  b.mark(after ? after.map((v) => (v === null ? 'null' : 'v')).join('') : '-');
+  return {
+    limit: pageLimit(limit),
+    offset: skip,
+    after: after?.map((v, i) => (v === null ? null : b.bind(`after${i}`, v))),
+  };
+}

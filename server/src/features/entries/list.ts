@@ -24,7 +24,7 @@ import {
   type KeyType,
   type SortKey,
 } from '../../lib/keyset';
-import { Binder, pageLimit, ShapedStatements } from '../../db/prepared';
+import { Binder, bindPage, ShapedStatements } from '../../db/prepared';
 import { daysBefore } from '../releases/dates';
 import { visibleOwnerUnjoined, visibleReleaseUnjoined } from '../../db/visibility';
 import type { EntryBundle } from './present';
@@ -215,22 +215,15 @@ export async function listEntries(
       keys: plan.keys,
       rows: (limit, offset, after) => {
         const r = new Binder(b);
-        // The limit is written into the text (see pageLimit); an offset is bound, and left
-        // out of first and cursor pages.
-        r.mark(`limit ${limit}`);
-        const skip = offset > 0 ? r.bind('offset', offset) : undefined;
-        // A null key value changes the condition's text (see afterKeys).
-        const cursor = after?.values;
-        r.mark(cursor ? cursor.map((v) => (v === null ? 'null' : 'v')).join('') : '-');
-        const bound = cursor?.map((v, i) => (v === null ? null : r.bind(`after${i}`, v)));
+        const bounds = bindPage(r, limit, offset, after?.values);
         return pageStatements.run(db, r, () => {
           const ids = db.select({ id: entries.id, ...keyColumns(plan.keys) }).from(entries);
           const page = db.$with('page').as(
             ids
-              .where(and(where, bound && afterKeys(plan.keys, bound)))
+              .where(and(where, bounds.after && afterKeys(plan.keys, bounds.after)))
               .orderBy(...order)
-              .limit(pageLimit(limit))
-              .offset(skip ?? 0),
+              .limit(bounds.limit)
+              .offset(bounds.offset),
           );
           // The page's key columns, as keysOf reads them from the rows.
           const keyed = page as unknown as Record<string, SQL.Aliased<string | null>>;

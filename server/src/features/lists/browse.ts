@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { listItems, listLikes, lists } from '../../db/schema/lists';
 import { users } from '../../db/schema/users';
 import { visibleList, visibleListUnjoined } from '../../db/visibility';
-import { Binder, pageLimit, ShapedStatements } from '../../db/prepared';
+import { Binder, bindPage, ShapedStatements } from '../../db/prepared';
 import { afterKeys, keyColumns, orderByKeys, readKeysetPage, type SortKey } from '../../lib/keyset';
 import { listColumns, toList } from './present';
 
@@ -81,22 +81,16 @@ export async function browseLists(
         b.mark(query.sortBy);
         const where = listsWhere(query, viewer?.id, b, true);
         const liked = viewer ? b.bind('viewer', viewer.id) : undefined;
-        // The limit is written into the text (see pageLimit); an offset is bound, and
-        // left out of first and cursor pages; a null key value changes the text.
-        b.mark(`limit ${limit}`);
-        const skip = offset > 0 ? b.bind('offset', offset) : undefined;
-        const cursor = after?.values;
-        b.mark(cursor ? cursor.map((v) => (v === null ? 'null' : 'v')).join('') : '-');
-        const bound = cursor?.map((v, i) => (v === null ? null : b.bind(`after${i}`, v)));
+        const bounds = bindPage(b, limit, offset, after?.values);
         return pageStatements.run(db, b, () =>
           db
             .select({ ...listColumns(liked), ...keyColumns(keys) })
             .from(lists)
             .innerJoin(users, eq(users.id, lists.userId))
-            .where(and(where, bound && afterKeys(keys, bound)))
+            .where(and(where, bounds.after && afterKeys(keys, bounds.after)))
             .orderBy(...orderByKeys(keys))
-            .limit(pageLimit(limit))
-            .offset(skip ?? 0),
+            .limit(bounds.limit)
+            .offset(bounds.offset),
         );
       },
       total: async () => {
