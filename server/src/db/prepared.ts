@@ -138,6 +138,18 @@ export function pageLimit(limit: number): number {
   return sql.raw(String(limit)) as unknown as number;
 }
 
+/**
+ * A bound value that PostgreSQL plans without knowing, `(select $n::type)`:
+ * an index still takes it as a bound, but a plan made for the values is
+ * then costed as the generic plan is, so after its first runs a prepared
+ * statement keeps the generic plan instead of being planned on every run.
+ * For a statement whose custom plans PostgreSQL keeps preferring by a
+ * small margin while planning it costs more than running it.
+ */
+export function valueUnseenByPlanner(value: Placeholder, type: 'date' | 'timestamptz'): SQL {
+  return sql`(select ${value}::${sql.raw(type)})`;
+}
+
 /** A page's bounds bound to a statement's shape (see bindPage). */
 export interface BoundPage {
   /** The limit, written into the text. */
