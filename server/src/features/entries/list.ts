@@ -24,7 +24,7 @@ import {
   type KeyType,
   type SortKey,
 } from '../../lib/keyset';
-import { Binder, bindPage, ShapedStatements } from '../../db/prepared';
+import { Binder, bindPage, ShapedStatements, valueUnseenByPlanner } from '../../db/prepared';
 import { daysBefore } from '../releases/dates';
 import { visibleOwnerUnjoined, visibleReleaseUnjoined } from '../../db/visibility';
 import type { EntryBundle } from './present';
@@ -87,7 +87,10 @@ function sortPlan(
       const where = [isNotNull(entries.review)];
       // Site-wide, "top" means the best of recent weeks; on a release or a profile, of all time.
       if (!query.releaseId && !query.userId) {
-        where.push(gte(entries.reviewCreatedAt, b.bind('since', since)));
+        // Unseen by the planner (see valueUnseenByPlanner): the window moves with the
+        // clock, and plans made for its values were kept in preference to the generic one.
+        const from = valueUnseenByPlanner(b.bind('since', since), 'timestamptz');
+        where.push(gte(entries.reviewCreatedAt, from));
       }
       return {
         where,

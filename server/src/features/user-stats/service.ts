@@ -8,7 +8,7 @@ import type {
   UserTagStats,
 } from '@earmark/common';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import {
   artists,
@@ -17,7 +17,6 @@ import {
   releaseArtists,
   releaseGenres,
   releaseLabels,
-  releases,
 } from '../../db/schema/catalogue';
 import { entries, entryTags, userTags } from '../../db/schema/entries';
 import { isVisible, visibleReleaseUnjoined } from '../../db/visibility';
@@ -38,8 +37,8 @@ const RATING_BUCKETS = 11;
 const avgRating = sql<number | null>`avg(${entries.rating})::float8`;
 
 /** Ties on count read alphabetically, then by id so the order never changes between calls. */
-function topOrder(name: AnyPgColumn, id: AnyPgColumn): SQL[] {
-  return [desc(count()), asc(sql`lower(${name})`), asc(id)];
+function topOrder(n: SQL | SQL.Aliased, name: AnyPgColumn, id: AnyPgColumn): SQL[] {
+  return [desc(n), asc(sql`lower(${name})`), asc(id)];
 }
 
 /**
@@ -58,24 +57,47 @@ function ownEntries(): SQL {
   return and(eq(entries.userId, owner), visibleReleaseUnjoined(entries.releaseId))!;
 }
 
-const artistChart = preparedPer((db) =>
-  db
+/**
+ * The user's entries counted (and their ratings averaged) by what a link
+ * table ties their releases to, grouped by the linked id alone: the charts
+ * then look up each linked id once, not once per entry (a heavy user's
+ * genre chart looked up 1,363 genre rows for 294 genres).
+ */
+function countsByLink(
+  db: Db,
+  linkedId: AnyPgColumn,
+  linkReleaseId: AnyPgColumn,
+  linkCondition?: SQL,
+) {
+  return db
+    .select({
+      linkedId: sql<string>`${linkedId}`.as('linked_id'),
+      n: count().as('n'),
+      avgRating: avgRating.as('avg_rating'),
+    })
+    .from(entries)
+    .innerJoin(linkReleaseId.table, and(eq(linkReleaseId, entries.releaseId), linkCondition))
+    .where(ownEntries())
+    .groupBy(linkedId)
+    .as('counted');
+}
+
+const artistChart = preparedPer((db) => {
+  const counted = countsByLink(db, releaseArtists.artistId, releaseArtists.releaseId);
+  return db
     .select({
       id: artists.id,
       name: artists.name,
       nameLatin: artists.nameLatin,
-      count: count(),
-      avgRating,
+      count: counted.n,
+      avgRating: counted.avgRating,
     })
-    .from(entries)
-    .innerJoin(releaseArtists, eq(releaseArtists.releaseId, entries.releaseId))
-    .innerJoin(artists, and(eq(artists.id, releaseArtists.artistId), isVisible(artists)))
-    .where(ownEntries())
-    .groupBy(artists.id)
-    .orderBy(...topOrder(artists.name, artists.id))
+    .from(counted)
+    .innerJoin(artists, and(eq(artists.id, counted.linkedId), isVisible(artists)))
+    .orderBy(...topOrder(counted.n, artists.name, artists.id))
     .limit(USER_STATS_TOP)
-    .prepare('user_artist_chart'),
-);
+    .prepare('user_artist_chart');
+});
 
 export async function artistStats(db: DbOrTx, userId: string): Promise<UserArtistStats> {
   const rows = await artistChart(db).execute({ userId });
@@ -86,6 +108,8 @@ export async function artistStats(db: DbOrTx, userId: string): Promise<UserArtis
   }));
 }
 
+// Joined before grouping: a user's releases have nearly as many labels as entries, so
+// counting by label first saves no lookup, and its plan read every label.
 const labelChart = preparedPer((db) =>
   db
     .select({
@@ -100,7 +124,7 @@ const labelChart = preparedPer((db) =>
     .innerJoin(labels, and(eq(labels.id, releaseLabels.labelId), isVisible(labels)))
     .where(ownEntries())
     .groupBy(labels.id)
-    .orderBy(...topOrder(labels.name, labels.id))
+    .orderBy(...topOrder(count(), labels.name, labels.id))
     .limit(USER_STATS_TOP)
     .prepare('user_label_chart'),
 );
@@ -114,21 +138,21 @@ export async function labelStats(db: DbOrTx, userId: string): Promise<UserLabelS
   }));
 }
 
-const genreChart = preparedPer((db) =>
-  db
-    .select({ id: genres.id, name: genres.name, count: count() })
-    .from(entries)
-    .innerJoin(
-      releaseGenres,
-      and(eq(releaseGenres.releaseId, entries.releaseId), gt(releaseGenres.score, 0)),
-    )
-    .innerJoin(genres, and(eq(genres.id, releaseGenres.genreId), isVisible(genres)))
-    .where(ownEntries())
-    .groupBy(genres.id)
-    .orderBy(...topOrder(genres.name, genres.id))
+const genreChart = preparedPer((db) => {
+  const counted = countsByLink(
+    db,
+    releaseGenres.genreId,
+    releaseGenres.releaseId,
+    gt(releaseGenres.score, 0),
+  );
+  return db
+    .select({ id: genres.id, name: genres.name, count: counted.n })
+    .from(counted)
+    .innerJoin(genres, and(eq(genres.id, counted.linkedId), isVisible(genres)))
+    .orderBy(...topOrder(counted.n, genres.name, genres.id))
     .limit(USER_STATS_TOP)
-    .prepare('user_genre_chart'),
-);
+    .prepare('user_genre_chart');
+});
 
 /** Genres the community gives the user's releases (net score above zero). */
 export async function genreStats(db: DbOrTx, userId: string): Promise<UserGenreStats> {
@@ -157,13 +181,14 @@ export async function ratingStats(db: DbOrTx, userId: string): Promise<UserRatin
   }));
 }
 
-const year = sql<number>`extract(year from ${releases.date})::int`;
+// From the release's date as each entry keeps it, so the chart reads the user's entries
+// from their release date index alone.
+const year = sql<number>`extract(year from ${entries.releaseDate})::int`;
 const yearChart = preparedPer((db) =>
   db
     .select({ year, count: count() })
     .from(entries)
-    .innerJoin(releases, eq(releases.id, entries.releaseId))
-    .where(and(ownEntries(), isNotNull(releases.date)))
+    .where(and(ownEntries(), isNotNull(entries.releaseDate)))
     .groupBy(year)
     .orderBy(year)
     .prepare('user_year_chart'),
@@ -192,7 +217,7 @@ const tagChart = preparedPer((db) =>
     .innerJoin(userTags, eq(userTags.id, entryTags.tagId))
     .where(and(ownEntries(), eq(userTags.userId, owner)))
     .groupBy(userTags.id)
-    .orderBy(...topOrder(userTags.name, userTags.id))
+    .orderBy(...topOrder(count(), userTags.name, userTags.id))
     .limit(USER_STATS_TOP)
     .prepare('user_tag_chart'),
 );

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { AccountStatus } from '@earmark/common';
+import { releases } from '../../db/schema/catalogue';
 import { entries, entryTags, userTags } from '../../db/schema/entries';
 import type { UserRow } from '../../db/schema/users';
 import { newId } from '../../lib/ids';
@@ -159,6 +161,24 @@ describe('user stats', () => {
         { year: 2003, count: 2 },
       ],
     });
+  });
+
+  it("follows a release's date as it is edited, dated and undated", async () => {
+    const release = await createRelease(t.db, { date: '1987-03-01' });
+    const listener = (await createUsers(t.db, 1))[0]!;
+    await logEntry(listener, release.id, 70);
+    const chart = () => stats(listener.id, 'release-date');
+    expect(await chart()).toEqual({
+      decades: [{ decade: 1980, count: 1 }],
+      years: [{ year: 1987, count: 1 }],
+    });
+    await t.db.update(releases).set({ date: '2011-09-09' }).where(eq(releases.id, release.id));
+    expect(await chart()).toEqual({
+      decades: [{ decade: 2010, count: 1 }],
+      years: [{ year: 2011, count: 1 }],
+    });
+    await t.db.update(releases).set({ date: null }).where(eq(releases.id, release.id));
+    expect(await chart()).toEqual({ decades: [], years: [] });
   });
 
   it("counts the user's own tags on their entries", async () => {
