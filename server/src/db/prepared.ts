@@ -146,7 +146,10 @@ export function pageLimit(limit: number): number {
  * For a statement whose custom plans PostgreSQL keeps preferring by a
  * small margin while planning it costs more than running it.
  */
-export function valueUnseenByPlanner(value: Placeholder, type: 'date' | 'timestamptz'): SQL {
+export function valueUnseenByPlanner(
+  value: Placeholder,
+  type: 'date' | 'timestamptz' | 'text[]',
+): SQL {
   return sql`(select ${value}::${sql.raw(type)})`;
 }
 
