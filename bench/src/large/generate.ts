@@ -1,7 +1,10 @@
 import pg from 'pg';
 import { AccountStatus, ContributorStatus, ReleaseType } from '@earmark/common';
 import { COUNTER_RECOUNTS } from '../../../server/src/db/recount-sql';
-import { REBUILD_ENTRY_RELEASE_DATES } from '../../../server/src/db/copies-sql';
+import {
+  REBUILD_ENTRY_RELEASE_DATES,
+  REBUILD_RELEASE_ARTIST_CREDITS,
+} from '../../../server/src/db/copies-sql';
 import {
   REBUILD_RELEASE_SEARCH_TEXT,
   REBUILD_SEARCH_WORDS,
@@ -242,6 +245,7 @@ function steps(size: DatasetSize): [string, string][] {
     // Triggers keep it in the server; they are off while the generator loads.
     ['release search text', REBUILD_RELEASE_SEARCH_TEXT],
     ["entries' release dates", REBUILD_ENTRY_RELEASE_DATES],
+    ["releases' artist credits", REBUILD_RELEASE_ARTIST_CREDITS],
     ['search words', REBUILD_SEARCH_WORDS],
   ];
 }

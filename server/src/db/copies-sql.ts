@@ -9,3 +9,8 @@
 export const REBUILD_ENTRY_RELEASE_DATES = `update entries e set release_date = r.date
   from releases r
   where r.id = e.release_id and e.release_date is distinct from r.date`;
+
+/** Every release's copy of its visible credited artists (releases.artist_credits). */
+export const REBUILD_RELEASE_ARTIST_CREDITS = `update releases r
+  set artist_credits = release_artist_credits(r.id)
+  where r.artist_credits::text is distinct from release_artist_credits(r.id)::text`;

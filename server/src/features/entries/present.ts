@@ -1,4 +1,4 @@
-import type { ArtistRef, Entry, Tag, TrackVote } from '@earmark/common';
+import type { Entry, Tag, TrackVote } from '@earmark/common';
 import type { EntryRow } from '../../db/schema/entries';
 import { toReleaseSummary, type ReleaseRow } from '../releases/present';
 import { toUserRef, type UserRefColumns } from '../users/present';
@@ -11,21 +11,20 @@ import { toUserRef, type UserRefColumns } from '../users/present';
 export type EntryUserRow = UserRefColumns;
 
 /**
- * An entry row with its owner, its release and its release's artists, its
- * tags and its track votes, as the list queries select them (one statement).
+ * An entry row with its owner, its release (with its artists), its tags and
+ * its track votes, as the list queries select them (one statement).
  */
 export interface EntryBundle {
   entry: EntryRow;
   user: EntryUserRow;
   release: ReleaseRow;
-  artists: ArtistRef[];
   tags: Tag[];
   trackVotes: TrackVote[];
 }
 
 /** Entries as everyone sees them: no review vote or entry of the viewer's. */
 export function presentPublicEntries(bundles: readonly EntryBundle[]): Entry[] {
-  return bundles.map(({ entry: e, user, release, artists, tags, trackVotes: votes }) => {
+  return bundles.map(({ entry: e, user, release, tags, trackVotes: votes }) => {
     return {
       id: e.id,
       releaseId: e.releaseId,
@@ -52,7 +51,7 @@ export function presentPublicEntries(bundles: readonly EntryBundle[]): Entry[] {
       hasTrackVotes: e.trackVotesCount > 0,
       createdAt: e.createdAt.toISOString(),
       updatedAt: e.updatedAt.toISOString(),
-      release: toReleaseSummary(release, artists),
+      release: toReleaseSummary(release),
     };
   });
 }

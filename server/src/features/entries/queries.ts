@@ -8,7 +8,7 @@ import { releases } from '../../db/schema/catalogue';
 import { entries, reviewVotes } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import { visibleEntry } from '../../db/visibility';
-import { releaseArtistsJson, viewerEntriesOf, type ReleaseViewer } from '../releases/summaries';
+import { viewerEntriesOf, type ReleaseViewer } from '../releases/summaries';
 import { userRefColumns } from '../users/present';
 import { presentPublicEntries, type EntryBundle } from './present';
 
@@ -100,7 +100,6 @@ export const entryBundleColumns = {
   entry: entries,
   user: userRefColumns,
   release: releases,
-  artists: releaseArtistsJson,
   ...entryParts,
 };
 

@@ -7,7 +7,6 @@ import {
   TOP_MIN_RATINGS_ALL_TIME,
   TOP_MIN_RATINGS_YEAR,
   TOP_TYPES,
-  type ArtistRef,
   type PagedReleases,
   type ReleaseSummary,
   type releasesQuerySchema,
@@ -32,7 +31,6 @@ import {
 } from '../../lib/keyset';
 import { addDays, daysBefore, utcDay } from './dates';
 import { isCachedKind, stretchesOf, type RankedIds, type ReleaseListCache } from './list-cache';
-import { releaseArtistsJson } from './summaries';
 import { toReleaseSummary, type ReleaseRow } from './present';
 import { isVisible } from './visibility';
 
@@ -194,24 +192,22 @@ function totalKey(query: ParsedReleasesQuery, now: Date): string {
 
 const summariesByIds = preparedPer((db) =>
   db
-    .select({ row: releases, artists: releaseArtistsJson })
+    .select()
     .from(releases)
     .where(and(anyOfPlaceholder(releases.id, 'ids'), isVisible(releases)))
     .prepare('release_summaries_by_ids'),
 );
 
-type SummaryRead = { row: ReleaseRow; artists: ArtistRef[] };
-
 /** The releases the list pages of one turn of the event loop ask for, in one statement. */
-const summaryBatches = batchedPer<string, SummaryRead | null>(async (db, ids) => {
+const summaryBatches = batchedPer<string, ReleaseRow | null>(async (db, ids) => {
   const rows = await summariesByIds(db).execute({ ids: [...new Set(ids)] });
-  const byId = new Map(rows.map((r) => [r.row.id, r]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id) ?? null);
 });
 
 /**
- * Summaries of releases by id, in the order of `ids`, their artists
- * aggregated in the same prepared statement, read together with the other
+ * Summaries of releases by id, in the order of `ids`, in one prepared
+ * statement (the rows carry their artists), read together with the other
  * pages' asked for at the same time; one hidden since the ranking was
  * cached is left out.
  */
@@ -220,14 +216,14 @@ async function summariesOf(db: Db, ids: string[]): Promise<ReleaseSummary[]> {
   const found = await summaryBatches(db).loadMany(ids);
   return found.flatMap((read) => {
     if (read instanceof Error) throw read;
-    return read ? [toReleaseSummary(read.row, read.artists)] : [];
+    return read ? [toReleaseSummary(read)] : [];
   });
 }
 
 /**
  * One page of a release list as everyone sees it, by page number or by
  * cursor (see readKeysetPage): one query for the page, one for the total
- * (not on cursor pages) and one for the page's artists, whatever the page
+ * (not on cursor pages) and one for the page's releases, whatever the page
  * size. With a cache, popular, new-popular and the top lists keep their
  * ranking in stretches of RANKED_DEPTH ids (with their keys and the total),
  * each read when a page first reaches it and kept for a while, and a page

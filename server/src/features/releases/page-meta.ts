@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import type { PageMeta } from '../../plugins/spa';
 import { coverUrls } from './present';
 import { findVisibleRelease } from './service';
-import { artistRefsOf } from './summaries';
 
 /**
  * The id of a catalogue page such as `/release/{id}` or one of its child
@@ -44,7 +43,7 @@ export async function releasePageMeta(db: Db, pathname: string): Promise<PageMet
   if (!id) return null;
   const row = await findVisibleRelease(db, id);
   if (!row) return null;
-  const artists = joinNames(((await artistRefsOf(db, [id])).get(id) ?? []).map((a) => a.name));
+  const artists = joinNames(row.artistCredits.map((a) => a.name));
   const type = releaseTypeLabels[row.type as ReleaseType] ?? 'Release';
   const year = row.date?.slice(0, 4);
   let description = artists ? `${type} by ${artists}` : type;

@@ -1,5 +1,4 @@
 import type {
-  ArtistRef,
   Cover,
   DatePrecision,
   ExplicitCoverArt,
@@ -29,13 +28,13 @@ export function coverUrls(cover: CoverFiles | null | undefined): Cover | null {
   };
 }
 
-/** A release as cards and grids show it; `artists` already in position order. */
-export function toReleaseSummary(row: ReleaseRow, artists: ArtistRef[]): ReleaseSummary {
+/** A release as cards and grids show it, with the visible artists it carries in credit order. */
+export function toReleaseSummary(row: ReleaseRow): ReleaseSummary {
   return {
     id: row.id,
     title: row.title,
     titleLatin: row.titleLatin,
-    artists,
+    artists: row.artistCredits,
     date: row.date,
     datePrecision: row.date ? ((row.datePrecision ?? 'day') as DatePrecision) : null,
     type: row.type as ReleaseType,
@@ -50,7 +49,6 @@ export function toReleaseSummary(row: ReleaseRow, artists: ArtistRef[]): Release
 }
 
 export interface ReleaseParts {
-  artists: ArtistRef[];
   labels: LabelRef[];
   languages: Language[];
   genres: ReleaseGenreScore[];
@@ -59,7 +57,7 @@ export interface ReleaseParts {
 
 export function toRelease(row: ReleaseRow, parts: ReleaseParts): Release {
   return {
-    ...toReleaseSummary(row, parts.artists),
+    ...toReleaseSummary(row),
     labels: parts.labels,
     languages: parts.languages,
     genres: parts.genres,

@@ -14,7 +14,6 @@ import { preparedPer, valueUnseenByPlanner } from '../../db/prepared';
 import { releases } from '../../db/schema/catalogue';
 import { notFound } from '../../lib/errors';
 import { toRelease, type ReleaseRow } from './present';
-import { releaseArtistsJson } from './summaries';
 import { isVisible, visibleCatalogueAlias } from '../../db/visibility';
 
 export const RELEASE_NOT_FOUND = 'Release not found';
@@ -37,12 +36,11 @@ export async function requireVisibleRelease(db: DbOrTx, id: string): Promise<Rel
 
 /**
  * The parts of a release page, each a JSON array made in the database, so
- * the whole page is one statement: visible artists and labels in credit
- * order, languages by name, genres with a positive net score (highest
+ * the whole page is one statement (the row carries its artists): visible
+ * labels in credit order, languages by name, genres with a positive net score (highest
  * first), and the tracks in order.
  */
 const releaseParts = {
-  artists: releaseArtistsJson,
   labels: jsonList<LabelRef>(sql`select json_agg(json_build_object(
       'id', l.id, 'name', l.name, 'nameLatin', l.name_latin) order by rl.position)
     from release_labels rl join labels l on l.id = rl.label_id

@@ -1,53 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ArtistRef, ReleaseSummary, ViewerEntry } from '@earmark/common';
+import { and, eq, sql } from 'drizzle-orm';
+import type { ReleaseSummary, ViewerEntry } from '@earmark/common';
 import { anyOfPlaceholder } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
-import { jsonList } from '../../db/json-list';
 import { preparedPer } from '../../db/prepared';
-import { artists, releaseArtists, releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { toReleaseSummary, type ReleaseRow } from './present';
-import { isVisible, visibleCatalogueAlias } from '../../db/visibility';
 
 /** Who looks at a release: a signed-in user (their entries show on cards), or nobody. */
 export type ReleaseViewer = { id: string } | null | undefined;
-
-/** A release's visible artists in credit order, as a JSON column of a query on `releases`. */
-export const releaseArtistsJson = jsonList<ArtistRef>(sql`select json_agg(json_build_object(
-    'id', a.id, 'name', a.name, 'nameLatin', a.name_latin) order by ra.position)
-  from release_artists ra join artists a on a.id = ra.artist_id
-  where ra.release_id = ${releases.id} and ${visibleCatalogueAlias('a')}`);
-
-const artistRefs = preparedPer((db) =>
-  db
-    .select({
-      releaseId: releaseArtists.releaseId,
-      id: artists.id,
-      name: artists.name,
-      nameLatin: artists.nameLatin,
-    })
-    .from(releaseArtists)
-    .innerJoin(artists, eq(artists.id, releaseArtists.artistId))
-    .where(and(anyOfPlaceholder(releaseArtists.releaseId, 'releaseIds'), isVisible(artists)))
-    .orderBy(asc(releaseArtists.releaseId), asc(releaseArtists.position))
-    .prepare('release_artist_refs'),
-);
-
-/** The visible artists of many releases in one query, each list in credit order. */
-export async function artistRefsOf(
-  db: DbOrTx,
-  releaseIds: readonly string[],
-): Promise<Map<string, ArtistRef[]>> {
-  const byRelease = new Map<string, ArtistRef[]>();
-  if (releaseIds.length === 0) return byRelease;
-  const rows = await artistRefs(db).execute({ releaseIds: [...releaseIds] });
-  for (const { releaseId, ...ref } of rows) {
-    const list = byRelease.get(releaseId);
-    if (list) list.push(ref);
-    else byRelease.set(releaseId, [ref]);
-  }
-  return byRelease;
-}
 
 const viewerEntries = preparedPer((db) =>
   db
@@ -89,8 +49,8 @@ export async function viewerEntriesOf(
 }
 
 /**
- * Summaries of release rows, keeping their order: one more query for the
- * artists and, for a signed-in viewer, one for their entries (`viewerEntry`
+ * Summaries of release rows (which carry their artists), keeping their
+ * order: for a signed-in viewer, one query for their entries (`viewerEntry`
  * is null without one and absent for signed-out viewers).
  */
 export async function toSummaries(
@@ -98,13 +58,15 @@ export async function toSummaries(
   rows: readonly ReleaseRow[],
   viewer?: ReleaseViewer,
 ): Promise<ReleaseSummary[]> {
-  const ids = rows.map((r) => r.id);
-  const [refs, mine] = await Promise.all([
-    artistRefsOf(db, ids),
-    viewer ? viewerEntriesOf(db, viewer.id, ids) : null,
-  ]);
+  const mine = viewer
+    ? await viewerEntriesOf(
+        db,
+        viewer.id,
+        rows.map((r) => r.id),
+      )
+    : null;
   return rows.map((r) => {
-    const summary = toReleaseSummary(r, refs.get(r.id) ?? []);
+    const summary = toReleaseSummary(r);
     if (mine) summary.viewerEntry = mine.get(r.id) ?? null;
     return summary;
   });
