@@ -1,9 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { createUsers } from '../../test/catalogue-factories';
+import {
+  addRatings,
+  createArtist,
+  createRelease,
+  createUsers,
+} from '../../test/catalogue-factories';
+import { selectEntryBundles } from '../features/entries/queries';
+import { entries } from './schema/entries';
 import { users } from './schema/users';
-import { Binder, bindPage, pageLimit, ShapedStatements } from './prepared';
+import { Binder, bindPage, pageLimit, ShapedStatements, withRowsShapedOnce } from './prepared';
 
 describe('Binder', () => {
   it('gives one shape to statements that differ only in their values', () => {
@@ -101,5 +108,58 @@ describe('ShapedStatements', () => {
     expect(made).toBe(1);
     expect(await usernameOf('nobody')).toEqual([]);
     expect(made).toBe(1);
+  });
+});
+
+describe('withRowsShapedOnce', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('shapes a prepared select’s rows as Drizzle does, nested objects, dates and JSON included', async () => {
+    const artist = await createArtist(t.db, { name: 'Tessaly Orme', nameLatin: 'Tessaly' });
+    const release = await createRelease(t.db, { title: 'Saltmarsh', artists: [artist] });
+    await addRatings(t.db, release, [64, 91]);
+    await t.db
+      .update(entries)
+      .set({ review: 'Brine and organ.' })
+      .where(and(eq(entries.releaseId, release.id), eq(entries.rating, 91)));
+    const query = () =>
+      selectEntryBundles(t.db)
+        .where(eq(entries.releaseId, sql.placeholder('releaseId')))
+        .orderBy(entries.rating);
+    const prepared = withRowsShapedOnce(query().prepare('test_shaped_bundles'));
+    expect((prepared as unknown as { customResultMapper?: unknown }).customResultMapper).toEqual(
+      expect.any(Function),
+    );
+    const shaped = await prepared.execute({ releaseId: release.id });
+    // Drizzle's own mapping of the same statement, row by row.
+    const mapped = await query().execute({ releaseId: release.id });
+    expect(shaped).toEqual(mapped);
+    expect(shaped).toHaveLength(2);
+    expect(shaped[1]!.entry.review).toBe('Brine and organ.');
+    expect(shaped[0]!.entry.review).toBeNull();
+    expect(shaped[0]!.entry.createdAt).toBeInstanceOf(Date);
+    expect(shaped[0]!.release.artistCredits).toEqual([
+      { id: artist.id, name: 'Tessaly Orme', nameLatin: 'Tessaly' },
+    ]);
+    expect(shaped[0]!.tags).toEqual([]);
+  });
+
+  it('leaves a select with an outer join to Drizzle, which turns a missing row to null', async () => {
+    const [lonely] = await createUsers(t.db, 1);
+    const query = () =>
+      t.db
+        .select({ id: users.id, entry: { id: entries.id } })
+        .from(users)
+        .leftJoin(entries, eq(entries.userId, users.id))
+        .where(eq(users.id, sql.placeholder('id')));
+    const prepared = withRowsShapedOnce(query().prepare('test_outer_join'));
+    expect(
+      (prepared as unknown as { customResultMapper?: unknown }).customResultMapper,
+    ).toBeUndefined();
+    expect(await prepared.execute({ id: lonely!.id })).toEqual([{ id: lonely!.id, entry: null }]);
   });
 });

@@ -1,6 +1,61 @@
 import { createHash } from 'node:crypto';
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { Column, is, SQL, sql, Subquery, type Placeholder } from 'drizzle-orm';
+import { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
+
+/** The parts of a Drizzle prepared select that shape its rows (not in its public API). */
+interface RowShaping {
+  fields?: { path: string[]; field: unknown }[];
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** What turns a selected field's value from the driver into its value, as Drizzle finds it. */
+function decoderOf(field: unknown): Decoder {
+  const decoding = (expression: unknown) => (expression as { decoder: Decoder }).decoder;
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return decoding(field);
+  if (is(field, Subquery)) return decoding(field._.sql);
+  return decoding((field as SQL.Aliased).sql);
+}
+
+/**
+ * A prepared select whose rows are shaped by a plan worked out once, where
+ * Drizzle's own mapping finds each field's kind and walks its path again
+ * for every value of every row: for a page of 25 entries with their owners
+ * and releases, a tenth of the server's time. The result is the same
+ * objects (prepared.test compares them). A select with an outer join, whose
+ * joined objects Drizzle turns to null when all their columns are, keeps
+ * Drizzle's mapping.
+ */
+export function withRowsShapedOnce<P>(prepared: P): P {
+  if (!is(prepared, PgPreparedQuery)) return prepared;
+  const q = prepared as unknown as RowShaping;
+  if (!q.fields || q.customResultMapper) return prepared;
+  if (Object.values(q.joinsNotNullableMap ?? {}).some((notNull) => !notNull)) return prepared;
+  const plan = q.fields.map(({ path, field }) => ({
+    parents: path.slice(0, -1),
+    key: path.at(-1)!,
+    decoder: decoderOf(field),
+  }));
+  q.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < plan.length; i++) {
+        const { parents, key, decoder } = plan[i]!;
+        let node = out;
+        for (const name of parents) node = (node[name] ??= {}) as Record<string, unknown>;
+        const raw = row[i];
+        node[key] = raw === null ? null : decoder.mapFromDriverValue(raw);
+      }
+      return out;
+    });
+  return prepared;
+}
 
 /**
  * A statement made once per database handle and prepared under its name:
@@ -14,7 +69,7 @@ export function preparedPer<P>(make: (db: DbOrTx) => P): (db: DbOrTx) => P {
   return (db) => {
     let statement = made.get(db);
     if (!statement) {
-      statement = make(db);
+      statement = withRowsShapedOnce(make(db));
       made.set(db, statement);
     }
     return statement;
@@ -120,7 +175,7 @@ export class ShapedStatements<T> {
     if (!statement) {
       if (shapes.size >= SHAPES_KEPT) return make().execute(binder.values);
       const hash = createHash('sha1').update(shape).digest('hex').slice(0, 20);
-      statement = make().prepare(`${this.prefix}_${hash}`);
+      statement = withRowsShapedOnce(make().prepare(`${this.prefix}_${hash}`));
       shapes.set(shape, statement);
     }
     return statement.execute(binder.values);

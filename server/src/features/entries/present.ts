@@ -1,6 +1,6 @@
 import type { Entry, Tag, TrackVote } from '@earmark/common';
 import type { EntryRow } from '../../db/schema/entries';
-import { toReleaseSummary, type ReleaseRow } from '../releases/present';
+import { toReleaseSummary, type ReleaseCardRow } from '../releases/present';
 import { toUserRef, type UserRefColumns } from '../users/present';
 
 /**
@@ -17,7 +17,7 @@ export type EntryUserRow = UserRefColumns;
 export interface EntryBundle {
   entry: EntryRow;
   user: EntryUserRow;
-  release: ReleaseRow;
+  release: ReleaseCardRow;
   tags: Tag[];
   trackVotes: TrackVote[];
 }

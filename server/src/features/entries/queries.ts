@@ -8,6 +8,7 @@ import { releases } from '../../db/schema/catalogue';
 import { entries, reviewVotes } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import { visibleEntry } from '../../db/visibility';
+import { releaseCardColumns } from '../releases/present';
 import { viewerEntriesOf, type ReleaseViewer } from '../releases/summaries';
 import { userRefColumns } from '../users/present';
 import { presentPublicEntries, type EntryBundle } from './present';
@@ -99,7 +100,7 @@ export interface LoadEntriesOptions {
 export const entryBundleColumns = {
   entry: entries,
   user: userRefColumns,
-  release: releases,
+  release: releaseCardColumns,
   ...entryParts,
 };
 

@@ -31,7 +31,7 @@ import {
 } from '../../lib/keyset';
 import { addDays, daysBefore, utcDay } from './dates';
 import { isCachedKind, stretchesOf, type RankedIds, type ReleaseListCache } from './list-cache';
-import { toReleaseSummary, type ReleaseRow } from './present';
+import { releaseCardColumns, toReleaseSummary, type ReleaseCardRow } from './present';
 import { isVisible } from './visibility';
 
 export type ParsedReleasesQuery = z.output<typeof releasesQuerySchema>;
@@ -192,14 +192,14 @@ function totalKey(query: ParsedReleasesQuery, now: Date): string {
 
 const summariesByIds = preparedPer((db) =>
   db
-    .select()
+    .select(releaseCardColumns)
     .from(releases)
     .where(and(anyOfPlaceholder(releases.id, 'ids'), isVisible(releases)))
     .prepare('release_summaries_by_ids'),
 );
 
 /** The releases the list pages of one turn of the event loop ask for, in one statement. */
-const summaryBatches = batchedPer<string, ReleaseRow | null>(async (db, ids) => {
+const summaryBatches = batchedPer<string, ReleaseCardRow | null>(async (db, ids) => {
   const rows = await summariesByIds(db).execute({ ids: [...new Set(ids)] });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id) ?? null);

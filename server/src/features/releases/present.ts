@@ -10,9 +10,30 @@ import type {
   ReleaseType,
   Track,
 } from '@earmark/common';
-import type { CoverFiles, releases } from '../../db/schema/catalogue';
+import { releases, type CoverFiles } from '../../db/schema/catalogue';
 
 export type ReleaseRow = typeof releases.$inferSelect;
+
+/**
+ * The columns of a release its card shows (toReleaseSummary): lists of
+ * cards read these alone, not the release's search text, counters and
+ * timestamps they would parse and drop.
+ */
+export const releaseCardColumns = {
+  id: releases.id,
+  title: releases.title,
+  titleLatin: releases.titleLatin,
+  type: releases.type,
+  date: releases.date,
+  datePrecision: releases.datePrecision,
+  explicitCoverArt: releases.explicitCoverArt,
+  cover: releases.cover,
+  ratingsCount: releases.ratingsCount,
+  ratingsAvg: releases.ratingsAvg,
+  artistCredits: releases.artistCredits,
+};
+
+export type ReleaseCardRow = Pick<ReleaseRow, keyof typeof releaseCardColumns>;
 
 /** Public URL path under which cover files are served. */
 export const COVER_URL_PREFIX = '/media/covers/';
@@ -29,7 +50,7 @@ export function coverUrls(cover: CoverFiles | null | undefined): Cover | null {
 }
 
 /** A release as cards and grids show it, with the visible artists it carries in credit order. */
-export function toReleaseSummary(row: ReleaseRow): ReleaseSummary {
+export function toReleaseSummary(row: ReleaseCardRow): ReleaseSummary {
   return {
     id: row.id,
     title: row.title,

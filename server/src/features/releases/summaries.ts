@@ -4,7 +4,7 @@ import { anyOfPlaceholder } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { entries } from '../../db/schema/entries';
-import { toReleaseSummary, type ReleaseRow } from './present';
+import { toReleaseSummary, type ReleaseCardRow } from './present';
 
 /** Who looks at a release: a signed-in user (their entries show on cards), or nobody. */
 export type ReleaseViewer = { id: string } | null | undefined;
@@ -55,7 +55,7 @@ export async function viewerEntriesOf(
  */
 export async function toSummaries(
   db: DbOrTx,
-  rows: readonly ReleaseRow[],
+  rows: readonly ReleaseCardRow[],
   viewer?: ReleaseViewer,
 ): Promise<ReleaseSummary[]> {
   const mine = viewer

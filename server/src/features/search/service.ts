@@ -3,6 +3,7 @@ import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
 import { users, type UserRow } from '../../db/schema/users';
+import { releaseCardColumns } from '../releases/present';
 import { toSummaries } from '../releases/summaries';
 import { toPublicUser } from '../users/present';
 import { rankedPages, type Page, type RankedPage } from './ranking';
@@ -30,7 +31,9 @@ async function kindReply(
   const none = ids.length === 0;
   switch (type) {
     case 'releases': {
-      const rows = none ? [] : await db.select().from(releases).where(anyOf(releases.id, ids));
+      const rows = none
+        ? []
+        : await db.select(releaseCardColumns).from(releases).where(anyOf(releases.id, ids));
       return { releases: await toSummaries(db, inOrder(ids, rows), viewer), releasesCount: count };
     }
     case 'artists':
