@@ -10,7 +10,17 @@ import {
 import { selectEntryBundles } from '../features/entries/queries';
 import { entries } from './schema/entries';
 import { users } from './schema/users';
-import { Binder, bindPage, pageLimit, ShapedStatements, withRowsShapedOnce } from './prepared';
+import {
+  Binder,
+  bindPage,
+  executeNamed,
+  pageLimit,
+  ShapedStatements,
+  shapeAndValues,
+  withRowsShapedOnce,
+} from './prepared';
+import { resultRows } from './rows';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 describe('Binder', () => {
   it('gives one shape to statements that differ only in their values', () => {
@@ -108,6 +118,63 @@ describe('ShapedStatements', () => {
     expect(made).toBe(1);
     expect(await usernameOf('nobody')).toEqual([]);
     expect(made).toBe(1);
+  });
+});
+
+describe('shapeAndValues', () => {
+  const dialect = new PgDialect();
+  const statementFor = (username: string, limit: number, withFollowers: boolean) =>
+    sql`select ${users.id} from ${users} where ${users.username} like ${`${username}%`}
+      ${withFollowers ? sql`and ${users.followersCount} > ${0}` : sql``}
+      and ${sql.raw('true')} limit ${sql.param(limit)}`;
+
+  it('reads the values Drizzle would bind, in its order, and one shape for one text', () => {
+    for (const [name, limit, withFollowers] of [
+      ['ada', 5, false],
+      ['bo', 10, true],
+    ] as const) {
+      const statement = statementFor(name, limit, withFollowers);
+      expect(shapeAndValues(statement)!.values).toEqual(dialect.sqlToQuery(statement).params);
+    }
+    const shape = (...a: Parameters<typeof statementFor>) =>
+      shapeAndValues(statementFor(...a))!.shape;
+    expect(shape('ada', 5, false)).toBe(shape('bo', 10, false));
+    expect(shape('ada', 5, false)).not.toBe(shape('ada', 5, true));
+    // Another table in the same place is another shape.
+    const other = sql`select 1 from ${entries} where true`;
+    expect(shapeAndValues(other)!.shape).not.toBe(
+      shapeAndValues(sql`select 1 from ${users} where true`)!.shape,
+    );
+  });
+
+  it('leaves to Drizzle what it does not follow: inlined values and placeholders', () => {
+    expect(shapeAndValues(sql`select ${sql.placeholder('x')}`)).toBeUndefined();
+    expect(shapeAndValues(sql`select ${new Date(0)}`)).toBeUndefined();
+    expect(shapeAndValues(sql`select 1`.inlineParams())).toBeUndefined();
+  });
+});
+
+describe('executeNamed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('runs each shape with its own call’s values once its text is kept', async () => {
+    const people = await createUsers(t.db, 3);
+    const named = async (username: string) =>
+      resultRows<{ id: string }>(
+        await executeNamed(
+          t.db,
+          'test_named',
+          sql`select ${users.id} as id from ${users} where ${users.username} = ${username}`,
+        ),
+      );
+    for (const person of [...people, ...people]) {
+      expect(await named(person.username)).toEqual([{ id: person.id }]);
+    }
+    expect(await named('nobody')).toEqual([]);
   });
 });
 

@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { Column, is, SQL, sql, Subquery, type Placeholder } from 'drizzle-orm';
+import {
+  Column,
+  is,
+  Name,
+  Param,
+  SQL,
+  sql,
+  StringChunk,
+  Subquery,
+  Table,
+  type Placeholder,
+} from 'drizzle-orm';
 import { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
@@ -88,6 +99,63 @@ interface NamingSession {
 }
 
 /**
+ * A statement's shape and values, read off its chunks without writing its
+ * text: the static text and the tables, columns and names it holds (the
+ * shape), and the values in the order Drizzle numbers its parameters.
+ * Undefined for chunks whose text Drizzle works out in ways not followed
+ * here (placeholders, inlined values, subqueries, aliases…): those
+ * statements are written by Drizzle every time.
+ */
+export function shapeAndValues(statement: SQL): { shape: string; values: unknown[] } | undefined {
+  const shape: string[] = [];
+  const values: unknown[] = [];
+  const inlined = (s: SQL) => (s as unknown as { shouldInlineParams: boolean }).shouldInlineParams;
+  const walk = (chunks: readonly unknown[]): boolean => {
+    for (const chunk of chunks) {
+      if (chunk instanceof StringChunk) shape.push(chunk.value.join(''));
+      else if (chunk instanceof SQL) {
+        if (inlined(chunk) || !walk(chunk.queryChunks)) return false;
+      } else if (chunk instanceof Param) {
+        const value = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
+        if (value instanceof SQL || chunk.value instanceof SQL) return false;
+        if (typeof value === 'object' && value !== null && !Array.isArray(value)) return false;
+        shape.push('\u0000$');
+        values.push(value);
+      } else if (chunk instanceof Column) {
+        shape.push(`\u0000c${identity(chunk.table)}.${chunk.name}`);
+      } else if (chunk instanceof Table) shape.push(`\u0000t${identity(chunk)}`);
+      else if (chunk instanceof Name) shape.push(`\u0000n${chunk.value}`);
+      else if (chunk === undefined) continue;
+      else if (chunk === null || ['string', 'number', 'boolean', 'bigint'].includes(typeof chunk)) {
+        shape.push('\u0000$');
+        values.push(chunk);
+      } else return false;
+    }
+    return true;
+  };
+  if (inlined(statement) || !walk(statement.queryChunks)) return undefined;
+  return { shape: shape.join(''), values };
+}
+
+const identities = new WeakMap<object, number>();
+let identified = 0;
+/** A number standing for a table in shapes: two tables of one name (aliases) differ. */
+function identity(of: object): number {
+  let id = identities.get(of);
+  if (id === undefined) {
+    identified += 1;
+    id = identified;
+    identities.set(of, id);
+  }
+  return id;
+}
+
+/** The texts of statements run by executeNamed, by shape, and their names. */
+const namedTexts = new Map<string, { sql: string; name: string; params: number }>();
+/** Past this many shapes the texts are forgotten and written again as they come. */
+const NAMED_TEXTS_MAX = 1_000;
+
+/**
  * Runs a statement built at run time as a prepared statement named after
  * its text (`prefix` and a hash), so each PostgreSQL connection parses a
  * text once and can keep its plan: with `plan_cache_mode` set to
@@ -96,12 +164,33 @@ interface NamingSession {
  * connection that ran it, so the caller must keep the texts it sends this
  * way to a few shapes, with the values as parameters. On PGlite the name
  * is not used.
+ *
+ * Writing a large statement's text is dear (Drizzle's writing of the
+ * search's ranking statement was an eighth of the server's time under
+ * load), so the text is written once per shape (shapeAndValues) and kept;
+ * later runs of the shape only read its values.
  */
 export async function executeNamed(db: DbOrTx, prefix: string, statement: SQL): Promise<unknown> {
   const { session } = db as unknown as { session: NamingSession };
+  const read = shapeAndValues(statement);
+  const key = read && `${prefix}\u0000${read.shape}`;
+  let known = key === undefined ? undefined : namedTexts.get(key);
+  if (read && known?.params === read.values.length) {
+    return session
+      .prepareQuery({ sql: known.sql, params: read.values }, undefined, known.name, false)
+      .execute();
+  }
   const query = session.dialect.sqlToQuery(statement);
   const hash = createHash('sha1').update(query.sql).digest('hex').slice(0, 20);
-  return session.prepareQuery(query, undefined, `${prefix}_${hash}`, false).execute();
+  known = { sql: query.sql, name: `${prefix}_${hash}`, params: query.params.length };
+  const same =
+    read?.values.length === query.params.length &&
+    read.values.every((value, i) => Object.is(value, query.params[i]));
+  if (key !== undefined && same) {
+    if (namedTexts.size >= NAMED_TEXTS_MAX) namedTexts.clear();
+    namedTexts.set(key, known);
+  }
+  return session.prepareQuery(query, undefined, known.name, false).execute();
 }
 
 /**

@@ -112,8 +112,22 @@ function similarRows(kind: Kind, columns: SQL, words: SQL, terms: Terms): SQL {
     where ${similar(sql.raw('a.search_text'))}`;
 }
 
-/** The rank of a candidate's text: 0 (a name is the query) to 5 (least similar); lower is better. */
-function rank(text: SQL, terms: Terms): SQL {
+/**
+ * A candidate's rank, worked out in three steps of rising cost, each only
+ * for the rows the step before left unranked (rank null):
+ *
+ * - `names`: 0 when a name is the query, 1 when a name starts with it
+ *   (a few `split_part`s a row);
+ * - `words`: 2 when every word of the query is a whole word of the text, 3
+ *   when every word starts one (regular expressions, about twice as dear);
+ * - `similar`: 5 less the word similarity to the query, 4 to 5 (pg_trgm's
+ *   `word_similarity`, dearer again).
+ *
+ * Lower is better. The ranking stops at the first step whose ranks fill the
+ * page (rankedPage), so a broad query whose names alone fill it tests none
+ * of its thousand candidates' words.
+ */
+function rankSteps(text: SQL, terms: Terms): { names: SQL; words: SQL; similar: SQL } {
   const q = terms.query;
   const prefix = `${likeEscape(q)}%`;
   // The name, then its Latin form: the first two tab-separated fields.
@@ -122,9 +136,12 @@ function rank(text: SQL, terms: Terms): SQL {
   const starts = or(...names.map((n) => sql`${n} like ${prefix}`))!;
   const allWords = (re: (w: string) => string) =>
     and(...padded(terms.words, terms).map((w) => sql`${text} ~ ${re(regexEscape(w))}`))!;
-  return sql`case when ${exact} then 0 when ${starts} then 1
-    when ${allWords((w) => `\\m${w}\\M`)} then 2 when ${allWords((w) => `\\m${w}`)} then 3
-    else 5 - round(word_similarity(${q}::text, ${text})::numeric, 1) end`;
+  return {
+    names: sql`case when ${exact} then 0 when ${starts} then 1 end`,
+    words: sql`case when ${allWords((w) => `\\m${w}\\M`)} then 2
+      when ${allWords((w) => `\\m${w}`)} then 3 end`,
+    similar: sql`5 - round(word_similarity(${q}::text, ${text})::numeric, 1)`,
+  };
 }
 
 export interface Page {
@@ -223,20 +240,39 @@ function candidates(type: SearchType, terms: Terms): { found: SQL; total: SQL } 
 /**
  * A kind's CTEs up to `{type}_page`: its count (ord 0) and its page's rows
  * (ord 1, 2…) as kind, id, name, nameLatin, total, ord.
+ *
+ * The candidates are ranked step by step (rankSteps): each step ranks the
+ * rows the steps before left unranked, and runs only when the ranks so far
+ * do not fill the page (offset and limit); rows still unranked then come
+ * after every ranked one, so the page is the same as if every row had been
+ * ranked in full.
  */
 function rankedPage(type: SearchType, terms: Terms, page: Page): SQL {
   const kind = kinds[type];
   const { found, total } = candidates(type, terms);
-  const [m, counted, ranked] = ['m', 'counted', 'page'].map((n) => cte(type, n)) as [SQL, SQL, SQL];
+  const [m, r1, r2, r3, counted, ranked] = ['m', 'r1', 'r2', 'r3', 'counted', 'page'].map((n) =>
+    cte(type, n),
+  ) as [SQL, SQL, SQL, SQL, SQL, SQL];
   const name = kind.ref ? sql.raw('m.name') : sql`null::text`;
   const latin = kind.refFields?.includes('nameLatin') ? sql.raw('m."nameLatin"') : sql`null::text`;
+  const steps = rankSteps(sql.raw('m.search_text'), terms);
+  const need = page.offset + page.limit;
+  // The rows of `from`, with the ranks left null by it given by `step` when
+  // fewer than the page needs are ranked so far.
+  const step = (from: SQL, next: SQL) => sql`select m.id, m.search_text, m.popularity,
+      m.name, m."nameLatin", coalesce(m.rk, ${next}) as rk from ${from} m
+    where m.rk is not null
+      or (select count(*) from ${from} f where f.rk is not null) < ${need}`;
   return sql`${found},
+    ${r1} as materialized (select m.id, m.search_text, m.popularity, ${name} as name,
+        ${latin} as "nameLatin", ${steps.names} as rk from ${m} m),
+    ${r2} as materialized (${step(r1, steps.words)}),
+    ${r3} as (${step(r2, steps.similar)}),
     ${counted} as (select ${total} as total),
     ${ranked} as (select ${type}::text as kind, id, name, "nameLatin", null::bigint as total,
         ${page.offset}::bigint + row_number() over (order by rk, popularity desc, id) as ord
-      from (select m.id, ${name} as name, ${latin} as "nameLatin", m.popularity,
-          ${rank(sql.raw('m.search_text'), terms)} as rk
-        from ${m} m order by rk, m.popularity desc, m.id
+      from (select m.id, m.name, m."nameLatin", m.popularity, m.rk
+        from ${r3} m where m.rk is not null order by m.rk, m.popularity desc, m.id
         offset ${page.offset} limit ${page.limit}) p
       union all select ${type}::text, null, null, null, total, 0 from ${counted})`;
 }
