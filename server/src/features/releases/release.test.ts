@@ -36,6 +36,7 @@ describe('releases: GET /api/releases/:id', () => {
     const [noise, rock, grunge, folk, jazz] = await Promise.all(
       ['Noise Rock', 'Rock', 'Grunge', 'Folk', 'Jazz'].map((name) => createGenre(t.db, { name })),
     );
+    const leaving = await createGenre(t.db, { name: 'Leaving', pendingDeletion: true });
     const release = await createRelease(t.db, {
       title: 'Goo',
       artists: [first, hidden, second],
@@ -46,6 +47,7 @@ describe('releases: GET /api/releases/:id', () => {
         { genre: noise!, score: 3 },
         { genre: grunge!, score: 1 },
         { genre: jazz!, score: -2 },
+        { genre: leaving, score: 5 },
       ],
       date: '1990-06-26',
       type: ReleaseType.LP,
@@ -91,7 +93,7 @@ describe('releases: GET /api/releases/:id', () => {
       { id: 'zza', iso6391: 'za', name: 'Zz Alpha' },
       { id: 'zzb', iso6391: null, name: 'Zz Beta' },
     ]);
-    // Positive scores only, highest first, ties by name.
+    // Positive scores only, highest first, ties by name; a genre waiting for deletion is left out.
     expect(body.genres).toEqual([
       { id: noise!.id, name: 'Noise Rock', score: 3 },
       { id: grunge!.id, name: 'Grunge', score: 1 },

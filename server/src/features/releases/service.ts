@@ -49,10 +49,14 @@ const releaseParts = {
       'id', lang.id, 'iso6391', lang.iso639_1, 'name', lang.name) order by lang.name)
     from release_languages rl join languages lang on lang.id = rl.language_id
     where rl.release_id = ${releases.id}`),
+  // Each genre is looked up by its key (`offset 0` keeps the lateral from
+  // being flattened into a join): joined, the planner hashed all the genres
+  // for every page, 40 % of a batch of pages' time.
   genres: jsonList<ReleaseGenreScore>(sql`select json_agg(json_build_object(
       'id', g.id, 'name', g.name, 'score', rg.score) order by rg.score desc, g.name)
-    from release_genres rg join genres g on g.id = rg.genre_id
-    where rg.release_id = ${releases.id} and rg.score > 0 and ${visibleCatalogueAlias('g')}`),
+    from release_genres rg cross join lateral (select g.id, g.name from genres g
+      where g.id = rg.genre_id and ${visibleCatalogueAlias('g')} offset 0) g
+    where rg.release_id = ${releases.id} and rg.score > 0`),
   tracks: jsonList<Track>(sql`select json_agg(json_build_object(
       'id', t.id, 'track', t.track, 'title', t.title, 'durationMs', t.duration_ms,
       'order', t."order", 'upvotes', t.upvotes, 'downvotes', t.downvotes) order by t."order")
