@@ -1,4 +1,4 @@
-import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, getTableName, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { SEARCH_RESULTS_MAX, type SearchType } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
@@ -30,7 +30,8 @@ import {
  *   them, read through the trigram index in the table's order;
  * - for releases, first those among the POPULAR_HEAD most rated (read down
  *   the ratings index), so a broad query still finds the popular ones; when
- *   BROAD_IN_HEAD of them match, those alone are the candidates;
+ *   BROAD_IN_HEAD of them match in a table of BROAD_TABLE_MIN rows or more,
+ *   those alone are the candidates, counted as RANKED_MAX;
  * - when the words match fewer than SIMILAR_WHEN_FEWER rows, the rows
  *   similar to the query word by word (pg_trgm's `<%`, which forgives a
  *   typo; for a query of several words, among the rows holding all its
@@ -72,6 +73,14 @@ const POPULAR_HEAD = 300;
  * query matches about a twentieth of the table or more: well past RANKED_MAX.
  */
 const BROAD_IN_HEAD = 15;
+/**
+ * A table this large or larger, about RANKED_MAX / (BROAD_IN_HEAD /
+ * POPULAR_HEAD) rows: only there does a query that BROAD_IN_HEAD of the
+ * POPULAR_HEAD most popular rows match hold RANKED_MAX rows or more. In a
+ * smaller catalogue such a query's matches are read and counted as any
+ * other's.
+ */
+const BROAD_TABLE_MIN = (RANKED_MAX * POPULAR_HEAD) / BROAD_IN_HEAD;
 /** Typo-tolerant matches are looked for when the words match fewer things than this. */
 const SIMILAR_WHEN_FEWER = 10;
 /** How many typo-tolerant candidates, the most similar first, are ranked. */
@@ -220,7 +229,11 @@ function candidates(type: SearchType, terms: Terms): { found: SQL; total: SQL } 
     const head = sql`${h} as materialized (select * from (select ${columns} from ${table}
       where ${kind.visible} order by ${kind.popularOrder} limit ${POPULAR_HEAD}) h
       where ${holdsWords(sql.raw('h.search_text'), terms)})`;
-    const broad = sql`(select count(*) from ${h}) >= ${BROAD_IN_HEAD}`;
+    // The planner's estimate of the table's rows (-1 before it is first analysed).
+    const rows = sql`(select c.reltuples from pg_class c
+      where c.oid = ${sql.raw(`'${getTableName(table)}'`)}::regclass)`;
+    const broad = sql`(${rows} >= ${BROAD_TABLE_MIN}
+      and (select count(*) from ${h}) >= ${BROAD_IN_HEAD})`;
     found = sql`${head}, ${w} as materialized (select * from ${h}
       union (${matching(sql`and not ${broad}`)}))`;
     total = sql`case when ${broad} then ${RANKED_MAX} else ${total} end`;
