@@ -71,17 +71,3 @@ export async function toSummaries(
     return summary;
   });
 }
-
-/** Public summaries as a signed-in viewer sees them: each with their own entry (or null). */
-export async function withViewerEntries<T extends ReleaseSummary>(
-  db: DbOrTx,
-  summaries: readonly T[],
-  viewer: { id: string },
-): Promise<T[]> {
-  const mine = await viewerEntriesOf(
-    db,
-    viewer.id,
-    summaries.map((s) => s.id),
-  );
-  return summaries.map((s) => ({ ...s, viewerEntry: mine.get(s.id) ?? null }));
-}
