@@ -111,6 +111,10 @@ describe('read cache: public reads with fresh own parts', () => {
     expect(own.entries[0]!.release.viewerEntry).toBeNull();
     const authors = await ok<PagedEntries>(call(t, author!, 'GET', url));
     expect(authors.entries[0]!.release.viewerEntry).toMatchObject({ hasReview: true });
+    // The readers' parts were laid over copies: the cached page is still nobody's.
+    const again = await ok<PagedEntries>(call(t, null, 'GET', url));
+    expect(again.entries[0]!.review).toMatchObject({ myVote: null });
+    expect(again.entries[0]!.release).not.toHaveProperty('viewerEntry');
   });
 
   it("shows a user's changed name at once on their own entry lists", async () => {

@@ -56,16 +56,17 @@ const viewerReviewVotes = preparedPer((db) =>
 );
 
 /**
- * Public entries (presented for nobody) as a signed-in viewer sees them:
- * with their own vote on each review and their own entry on each release.
- * Two queries, run side by side, whatever the number of entries.
+ * What a signed-in viewer adds to entries presented for nobody: their own
+ * vote on each review and their own entry on each release. Two queries, run
+ * side by side, whatever the number of entries. The answer sets those parts
+ * on an entry in place (a copy of the public JSON, or a fresh object).
  */
-export async function withViewerParts(
+export async function viewerPartsOf(
   db: DbOrTx,
   list: readonly Entry[],
   viewer: { id: string },
-): Promise<Entry[]> {
-  if (list.length === 0) return [];
+): Promise<(entry: Entry) => void> {
+  if (list.length === 0) return () => {};
   const reviewed = list.filter((e) => e.review !== null).map((e) => e.id);
   const [myVotes, mine] = await Promise.all([
     reviewed.length > 0
@@ -78,11 +79,24 @@ export async function withViewerParts(
     ),
   ]);
   const myVoteOf = new Map(myVotes.map((v) => [v.entryId, v.vote as VoteType]));
-  return list.map((e) => ({
-    ...e,
-    review: e.review && { ...e.review, myVote: myVoteOf.get(e.id) ?? null },
-    release: { ...e.release, viewerEntry: mine.get(e.release.id) ?? null },
-  }));
+  return (entry) => {
+    if (entry.review) entry.review.myVote = myVoteOf.get(entry.id) ?? null;
+    entry.release.viewerEntry = mine.get(entry.release.id) ?? null;
+  };
+}
+
+/** Public entries as a signed-in viewer sees them (see viewerPartsOf), as new objects. */
+export async function withViewerParts(
+  db: DbOrTx,
+  list: readonly Entry[],
+  viewer: { id: string },
+): Promise<Entry[]> {
+  const lay = await viewerPartsOf(db, list, viewer);
+  return list.map((e) => {
+    const entry = { ...e, review: e.review && { ...e.review }, release: { ...e.release } };
+    lay(entry);
+    return entry;
+  });
 }
 
 export interface LoadEntriesOptions {

@@ -15,10 +15,10 @@ import {
 } from '@earmark/common';
 import { cacheTags } from '../../lib/cache-tags';
 import { listRateLimit } from '../../plugins/list-rate-limit';
-import { sendCached } from '../../plugins/read-cache';
+import { sendCached, sendOverlaid } from '../../plugins/read-cache';
 import { requireConfirmedUser, requireUser, sessionUser } from '../../plugins/session';
 import { listEntries, type ParsedEntriesQuery } from './list';
-import { withViewerParts } from './queries';
+import { viewerPartsOf } from './queries';
 import { changeReviewVote } from './review-votes';
 import { deleteEntry, getEntry, getMyEntry, saveEntry, updateEntry } from './service';
 import { createTag, deleteTag, listOwnTags, renameTag } from './tags';
@@ -60,10 +60,9 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
         () => listEntries(app.db, query),
       );
       if (!request.user) return sendCached(reply, page, pagedEntriesSchema);
-      return {
-        ...page.value,
-        entries: await withViewerParts(app.db, page.value.entries, request.user),
-      };
+      // The reader's parts laid over the page's checked JSON (see sendOverlaid).
+      const lay = await viewerPartsOf(app.db, page.value.entries, request.user);
+      return sendOverlaid(reply, page, pagedEntriesSchema, (copy) => copy.entries.forEach(lay));
     },
   );
 
