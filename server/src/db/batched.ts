@@ -22,6 +22,7 @@ const MAX_BATCH = 64;
  */
 export function batchedPer<K, V>(
   load: (db: Db, keys: readonly K[]) => Promise<V[]>,
+  maxBatch = MAX_BATCH,
 ): (db: Db) => DataLoader<K, V> {
   const made = new WeakMap<Db, DataLoader<K, V>>();
   return (db) => {
@@ -29,7 +30,7 @@ export function batchedPer<K, V>(
     if (!loader) {
       loader = new DataLoader<K, V>((keys) => load(db, keys), {
         cache: false,
-        maxBatchSize: MAX_BATCH,
+        maxBatchSize: maxBatch,
         // The requests whose sockets were read in this turn have all asked by then.
         batchScheduleFn: (run) => setImmediate(run),
       });

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -17,6 +17,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; services accept either so they compose inside one transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/** Whether a handle is a transaction: its reads must stay on its connection. */
+export function isTransaction(db: DbOrTx): db is Tx {
+  return db instanceof PgTransaction;
+}
 
 /** What a listener on a notification channel is told. */
 export interface ChannelHandlers {

@@ -33,9 +33,16 @@ export interface ReadCacheOptions {
   now?: () => number;
 }
 
+/**
+ * Sets one reader's own value at a place of a public payload (the `key` of
+ * `holder`), or records it: see sendOverlaid.
+ */
+export type Place = (holder: object, key: string, readerValue: unknown) => void;
+
 /** A cached payload: the value, and its JSON made once on first use. */
 export class CachedPayload<V> {
   private serialized: string | undefined;
+  private derived: Map<string, unknown> | undefined;
 
   constructor(readonly value: V) {}
 
@@ -46,6 +53,13 @@ export class CachedPayload<V> {
   json(serialize: (value: V) => string): string {
     this.serialized ??= serialize(this.value);
     return this.serialized;
+  }
+
+  /** Something made from the payload once and kept with it under `name`. */
+  derive<T>(name: string, make: () => T): T {
+    this.derived ??= new Map();
+    if (!this.derived.has(name)) this.derived.set(name, make());
+    return this.derived.get(name) as T;
   }
 }
 

@@ -8,6 +8,7 @@ import { releases } from '../../db/schema/catalogue';
 import { entries, reviewVotes } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import { visibleEntry } from '../../db/visibility';
+import type { Place } from '../../lib/read-cache';
 import { releaseCardColumns } from '../releases/present';
 import { viewerEntriesOf, type ReleaseViewer } from '../releases/summaries';
 import { userRefColumns } from '../users/present';
@@ -58,14 +59,14 @@ const viewerReviewVotes = preparedPer((db) =>
 /**
  * What a signed-in viewer adds to entries presented for nobody: their own
  * vote on each review and their own entry on each release. Two queries, run
- * side by side, whatever the number of entries. The answer sets those parts
- * on an entry in place (a copy of the public JSON, or a fresh object).
+ * side by side, whatever the number of entries. The answer places those
+ * parts of an entry (see sendOverlaid), or sets them on a fresh copy.
  */
 export async function viewerPartsOf(
   db: DbOrTx,
   list: readonly Entry[],
   viewer: { id: string },
-): Promise<(entry: Entry) => void> {
+): Promise<(entry: Entry, place: Place) => void> {
   if (list.length === 0) return () => {};
   const reviewed = list.filter((e) => e.review !== null).map((e) => e.id);
   const [myVotes, mine] = await Promise.all([
@@ -79,9 +80,9 @@ export async function viewerPartsOf(
     ),
   ]);
   const myVoteOf = new Map(myVotes.map((v) => [v.entryId, v.vote as VoteType]));
-  return (entry) => {
-    if (entry.review) entry.review.myVote = myVoteOf.get(entry.id) ?? null;
-    entry.release.viewerEntry = mine.get(entry.release.id) ?? null;
+  return (entry, place) => {
+    if (entry.review) place(entry.review, 'myVote', myVoteOf.get(entry.id) ?? null);
+    place(entry.release, 'viewerEntry', mine.get(entry.release.id) ?? null);
   };
 }
 
@@ -94,7 +95,9 @@ export async function withViewerParts(
   const lay = await viewerPartsOf(db, list, viewer);
   return list.map((e) => {
     const entry = { ...e, review: e.review && { ...e.review }, release: { ...e.release } };
-    lay(entry);
+    lay(entry, (holder, key, value) => {
+      (holder as Record<string, unknown>)[key] = value;
+    });
     return entry;
   });
 }

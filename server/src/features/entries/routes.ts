@@ -62,7 +62,9 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.user) return sendCached(reply, page, pagedEntriesSchema);
       // The reader's parts laid over the page's checked JSON (see sendOverlaid).
       const lay = await viewerPartsOf(app.db, page.value.entries, request.user);
-      return sendOverlaid(reply, page, pagedEntriesSchema, (copy) => copy.entries.forEach(lay));
+      return sendOverlaid(reply, page, pagedEntriesSchema, (value, place) => {
+        for (const entry of value.entries) lay(entry, place);
+      });
     },
   );
 

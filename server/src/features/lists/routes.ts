@@ -69,8 +69,8 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
         user,
         page.value.lists.map((l) => l.id),
       );
-      return sendOverlaid(reply, page, pagedListsSchema, (copy) => {
-        for (const list of copy.lists) list.liked = liked.has(list.id);
+      return sendOverlaid(reply, page, pagedListsSchema, (value, place) => {
+        for (const list of value.lists) place(list, 'liked', liked.has(list.id));
       });
     },
   );
@@ -169,8 +169,10 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
         user.id,
         cached.value.items.map((i) => i.release.id),
       );
-      return sendOverlaid(reply, cached, pagedListItemsSchema, (copy) => {
-        for (const { release } of copy.items) release.viewerEntry = mine.get(release.id) ?? null;
+      return sendOverlaid(reply, cached, pagedListItemsSchema, (value, place) => {
+        for (const { release } of value.items) {
+          place(release, 'viewerEntry', mine.get(release.id) ?? null);
+        }
       });
     },
   );

@@ -53,8 +53,8 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.user.id,
         page.value.releases.map((r) => r.id),
       );
-      return sendOverlaid(reply, page, pagedReleasesSchema, (copy) => {
-        for (const release of copy.releases) release.viewerEntry = mine.get(release.id) ?? null;
+      return sendOverlaid(reply, page, pagedReleasesSchema, (value, place) => {
+        for (const r of value.releases) place(r, 'viewerEntry', mine.get(r.id) ?? null);
       });
     },
   );

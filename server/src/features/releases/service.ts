@@ -15,6 +15,7 @@ import { releases } from '../../db/schema/catalogue';
 import { notFound } from '../../lib/errors';
 import { toRelease, type ReleaseRow } from './present';
 import { isVisible, visibleCatalogueAlias } from '../../db/visibility';
+import { viewerEntryOn } from './summaries';
 
 export const RELEASE_NOT_FOUND = 'Release not found';
 
@@ -143,37 +144,6 @@ export async function readReleasePage(
 }
 
 /**
- * Viewers' own entries on releases, each pair numbered by `ord` in the order
- * asked (`viewers` and `releaseIds` side by side): the entries_user_release_key lookups.
- */
-const viewerEntryPairs = preparedPer((db) =>
-  db
-    .select({ ord: sql<string>`k.ord`, viewerEntry: viewerEntryJson(sql`k.viewer`) })
-    .from(releases)
-    .innerJoin(
-      sql`unnest(${sql.placeholder('viewers')}::text[], ${sql.placeholder('releaseIds')}::text[])
-        with ordinality as k(viewer, release_id, ord)`,
-      sql`k.release_id = ${releases.id}`,
-    )
-    .prepare('viewer_entry_pairs'),
-);
-
-interface ViewerEntryKey {
-  viewerId: string;
-  releaseId: string;
-}
-
-/** The viewers' entries asked for in one turn of the event loop, in one statement. */
-const viewerEntryBatches = batchedPer<ViewerEntryKey, ViewerEntry | null>(async (db, keys) => {
-  const rows = await viewerEntryPairs(db).execute({
-    viewers: keys.map((k) => k.viewerId),
-    releaseIds: keys.map((k) => k.releaseId),
-  });
-  const byOrd = new Map(rows.map((r) => [Number(r.ord), r.viewerEntry]));
-  return keys.map((_, i) => byOrd.get(i + 1) ?? null);
-});
-
-/**
  * A public release (from the read cache) as a signed-in viewer sees it: with
  * their own entry (or null), read together with the other viewers' asked
  * for at the same time.
@@ -183,9 +153,5 @@ export async function withViewerEntry(
   release: Release,
   viewer: { id: string },
 ): Promise<Release> {
-  const viewerEntry = await viewerEntryBatches(db).load({
-    viewerId: viewer.id,
-    releaseId: release.id,
-  });
-  return { ...release, viewerEntry };
+  return { ...release, viewerEntry: await viewerEntryOn(db, viewer.id, release.id) };
 }

@@ -1,34 +1,70 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ReleaseSummary, ViewerEntry } from '@earmark/common';
-import { anyOfPlaceholder } from '../../db/any-of';
-import type { DbOrTx } from '../../db/client';
-import { preparedPer } from '../../db/prepared';
+import { batchedPer } from '../../db/batched';
+import { isTransaction, type DbOrTx } from '../../db/client';
+import { preparedPer, valueUnseenByPlanner } from '../../db/prepared';
 import { entries } from '../../db/schema/entries';
 import { toReleaseSummary, type ReleaseCardRow } from './present';
 
 /** Who looks at a release: a signed-in user (their entries show on cards), or nobody. */
 export type ReleaseViewer = { id: string } | null | undefined;
 
-const viewerEntries = preparedPer((db) =>
+/**
+ * Viewers' own entries by (viewer, release) pairs, each numbered by `ord` in
+ * the order asked (`viewers` and `releaseIds` side by side): lookups of
+ * entries_user_release_key. The arrays are unseen by the planner, whose
+ * plans for each batch length would cost more than the lookups.
+ */
+const viewerEntryPairs = preparedPer((db) =>
   db
     .select({
+      ord: sql<string>`k.ord`,
       id: entries.id,
-      releaseId: entries.releaseId,
       rating: entries.rating,
-      review: entries.review,
-      trackVotesCount: entries.trackVotesCount,
+      hasReview: sql<boolean>`${entries.review} is not null`,
+      hasTrackVotes: sql<boolean>`${entries.trackVotesCount} > 0`,
     })
     .from(entries)
-    .where(
-      and(
-        eq(entries.userId, sql.placeholder('viewerId')),
-        anyOfPlaceholder(entries.releaseId, 'releaseIds'),
-      ),
+    .innerJoin(
+      sql`unnest(${valueUnseenByPlanner(sql.placeholder('viewers'), 'text[]')},
+          ${valueUnseenByPlanner(sql.placeholder('releaseIds'), 'text[]')})
+        with ordinality as k(viewer, release_id, ord)`,
+      sql`${entries.userId} = k.viewer and ${entries.releaseId} = k.release_id`,
     )
-    .prepare('viewer_entries'),
+    .prepare('viewer_entry_pairs'),
 );
 
-/** The viewer's own entries on many releases in one query (entries_user_release_key). */
+export interface ViewerEntryKey {
+  viewerId: string;
+  releaseId: string;
+}
+
+/** The entries of `keys` in one statement, in the keys' order (null where there is none). */
+async function readViewerEntries(
+  db: DbOrTx,
+  keys: readonly ViewerEntryKey[],
+): Promise<(ViewerEntry | null)[]> {
+  const rows = await viewerEntryPairs(db).execute({
+    viewers: keys.map((k) => k.viewerId),
+    releaseIds: keys.map((k) => k.releaseId),
+  });
+  const out: (ViewerEntry | null)[] = keys.map(() => null);
+  for (const { ord, ...entry } of rows) out[Number(ord) - 1] = entry;
+  return out;
+}
+
+/**
+ * The viewers' entries asked for in one turn of the event loop, in one
+ * statement: a page of cards asks for one pair per card, so a batch holds
+ * the pairs of a few dozen concurrent pages.
+ */
+const viewerEntryBatches = batchedPer(readViewerEntries, 2048);
+
+/**
+ * The viewer's own entries on many releases, by release: one statement,
+ * shared with the other readers' asked for at the same time when `db` is
+ * the app's handle (a transaction reads its own).
+ */
 export async function viewerEntriesOf(
   db: DbOrTx,
   viewerId: string,
@@ -36,16 +72,24 @@ export async function viewerEntriesOf(
 ): Promise<Map<string, ViewerEntry>> {
   const byRelease = new Map<string, ViewerEntry>();
   if (releaseIds.length === 0) return byRelease;
-  const rows = await viewerEntries(db).execute({ viewerId, releaseIds: [...new Set(releaseIds)] });
-  for (const r of rows) {
-    byRelease.set(r.releaseId, {
-      id: r.id,
-      rating: r.rating,
-      hasReview: r.review !== null,
-      hasTrackVotes: r.trackVotesCount > 0,
-    });
-  }
+  const keys = [...new Set(releaseIds)].map((releaseId) => ({ viewerId, releaseId }));
+  const found = isTransaction(db)
+    ? await readViewerEntries(db, keys)
+    : await viewerEntryBatches(db).loadMany(keys);
+  found.forEach((entry, i) => {
+    if (entry instanceof Error) throw entry;
+    if (entry) byRelease.set(keys[i]!.releaseId, entry);
+  });
   return byRelease;
+}
+
+/** The viewer's own entry on one release, or null (see viewerEntriesOf). */
+export async function viewerEntryOn(
+  db: DbOrTx,
+  viewerId: string,
+  releaseId: string,
+): Promise<ViewerEntry | null> {
+  return (await viewerEntriesOf(db, viewerId, [releaseId])).get(releaseId) ?? null;
 }
 
 /**

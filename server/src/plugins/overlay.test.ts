@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { CachedPayload } from '../lib/read-cache';
+import { overlaidJson, type Overlay } from './read-cache';
+
+interface Card {
+  id: string;
+  title: string;
+  viewerEntry?: { rating: number } | null;
+  review: { body: string; myVote?: number | null } | null;
+}
+interface Page {
+  total: number;
+  cards: Card[];
+}
+
+const page = (): Page => ({
+  total: 3,
+  cards: [
+    { id: 'a', title: 'Plain', review: { body: 'Fine' } },
+    // Text that looks like the markers, quotes and escapes included.
+    { id: 'b', title: '"\\u0000@0" and \\"\\u0000@1\\"', review: null },
+    { id: 'c', title: 'Ünïcödé "quoted" \u2028', review: { body: '@0 "@1"' } },
+  ],
+});
+
+/** Each card's entry, and each review's vote, of one reader. */
+const readerOverlay =
+  (ratings: Record<string, number>, votes: Record<string, number>): Overlay<Page> =>
+  (value, place) => {
+    for (const card of value.cards) {
+      place(card, 'viewerEntry', card.id in ratings ? { rating: ratings[card.id] } : null);
+      if (card.review) place(card.review, 'myVote', votes[card.id] ?? null);
+    }
+  };
+
+/** What the reader should get: the public page with their values set. */
+function expected(ratings: Record<string, number>, votes: Record<string, number>): Page {
+  const out = page();
+  for (const card of out.cards) {
+    card.viewerEntry = card.id in ratings ? { rating: ratings[card.id]! } : null;
+    if (card.review) card.review.myVote = votes[card.id] ?? null;
+  }
+  return out;
+}
+
+describe('a reader overlay on a cached page', () => {
+  it("gives each reader their own values and leaves the cached page everyone's", () => {
+    const payload = new CachedPayload(page());
+    const json = JSON.stringify(payload.value);
+    const first = overlaidJson(payload, json, readerOverlay({ a: 70, c: 20 }, { c: -1 }));
+    expect(JSON.parse(first)).toEqual(expected({ a: 70, c: 20 }, { c: -1 }));
+    // The second reader uses the template the first one made.
+    const second = overlaidJson(payload, json, readerOverlay({ b: 100 }, { a: 1 }));
+    expect(JSON.parse(second)).toEqual(expected({ b: 100 }, { a: 1 }));
+    expect(payload.value).toEqual(page());
+  });
+
+  it('lays the values over a copy when the places cannot be told apart in the JSON', () => {
+    const payload = new CachedPayload(page());
+    const json = JSON.stringify(payload.value);
+    // The same place twice: one marker survives, so the template is refused.
+    const twice: Overlay<Page> = (value, place) => {
+      const card = value.cards[0]!;
+      place(card, 'viewerEntry', { rating: 1 });
+      place(card, 'viewerEntry', { rating: 2 });
+    };
+    const out = JSON.parse(overlaidJson(payload, json, twice)) as Page;
+    expect(out.cards[0]!.viewerEntry).toEqual({ rating: 2 });
+    expect(out.cards[1]).toEqual(page().cards[1]);
+  });
+
+  it('answers a page without places as it is', () => {
+    const payload = new CachedPayload<Page>({ total: 0, cards: [] });
+    const json = JSON.stringify(payload.value);
+    expect(overlaidJson(payload, json, readerOverlay({}, {}))).toBe(json);
+  });
+});
