@@ -24,8 +24,9 @@ const page = (): Page => ({
 });
 
 /** Each card's entry, and each review's vote, of one reader. */
+type Values = Readonly<Record<string, number>>;
 const readerOverlay =
-  (ratings: Record<string, number>, votes: Record<string, number>): Overlay<Page> =>
+  (ratings: Values, votes: Values): Overlay<Page> =>
   (value, place) => {
     for (const card of value.cards) {
       place(card, 'viewerEntry', card.id in ratings ? { rating: ratings[card.id] } : null);
@@ -34,7 +35,7 @@ const readerOverlay =
   };
 
 /** What the reader should get: the public page with their values set. */
-function expected(ratings: Record<string, number>, votes: Record<string, number>): Page {
+function expected(ratings: Values, votes: Values): Page {
   const out = page();
   for (const card of out.cards) {
     card.viewerEntry = card.id in ratings ? { rating: ratings[card.id]! } : null;
@@ -49,9 +50,18 @@ describe('a reader overlay on a cached page', () => {
     const json = JSON.stringify(payload.value);
     const first = overlaidJson(payload, json, readerOverlay({ a: 70, c: 20 }, { c: -1 }));
     expect(JSON.parse(first)).toEqual(expected({ a: 70, c: 20 }, { c: -1 }));
-    // The second reader uses the template the first one made.
-    const second = overlaidJson(payload, json, readerOverlay({ b: 100 }, { a: 1 }));
-    expect(JSON.parse(second)).toEqual(expected({ b: 100 }, { a: 1 }));
+    // Later readers are joined into the template the second one made.
+    for (const [ratings, votes] of [
+      [{ b: 100 }, { a: 1 }],
+      [{}, {}],
+      [
+        { a: 5, b: 6, c: 7 },
+        { a: -1, c: 1 },
+      ],
+    ] as const) {
+      const later = overlaidJson(payload, json, readerOverlay(ratings, votes));
+      expect(JSON.parse(later)).toEqual(expected(ratings, votes));
+    }
     expect(payload.value).toEqual(page());
   });
 
@@ -64,9 +74,12 @@ describe('a reader overlay on a cached page', () => {
       place(card, 'viewerEntry', { rating: 1 });
       place(card, 'viewerEntry', { rating: 2 });
     };
-    const out = JSON.parse(overlaidJson(payload, json, twice)) as Page;
-    expect(out.cards[0]!.viewerEntry).toEqual({ rating: 2 });
-    expect(out.cards[1]).toEqual(page().cards[1]);
+    // The first use and every later one (when a template would be made).
+    for (let use = 0; use < 3; use++) {
+      const out = JSON.parse(overlaidJson(payload, json, twice)) as Page;
+      expect(out.cards[0]!.viewerEntry).toEqual({ rating: 2 });
+      expect(out.cards[1]).toEqual(page().cards[1]);
+    }
   });
 
   it('answers a page without places as it is', () => {

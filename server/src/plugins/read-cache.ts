@@ -90,14 +90,19 @@ function templateOf<V>(json: string, overlay: Overlay<V>): Template | null {
 /**
  * A page's JSON with one reader's own values laid over it: the JSON, cut
  * once per payload at the overlay's places, joined around the reader's
- * values, so a signed-in reader costs no parsing and writing of the page.
+ * values, so a signed-in reader costs no parsing and writing of the page
+ * (the first reader's copy is parsed and written: see below).
  */
 export function overlaidJson<V>(
   payload: CachedPayload<V>,
   json: string,
   overlay: Overlay<V>,
 ): string {
-  const template = payload.derive('overlay', () => templateOf(json, overlay));
+  // A payload read for one request alone (the cache off, or a page nobody
+  // else reads) is not worth cutting: the template is made on its second use.
+  const uses = payload.derive('overlay uses', () => ({ n: 0 }));
+  uses.n += 1;
+  const template = uses.n > 1 ? payload.derive('overlay', () => templateOf(json, overlay)) : null;
   const values: unknown[] = [];
   overlay(payload.value, (_holder, _key, readerValue) => values.push(readerValue));
   if (!template) {
