@@ -105,8 +105,15 @@ test.describe('reviews', () => {
     const card = page
       .getByRole('list', { name: `Reviews of ${release.title}` })
       .getByRole('article', { name: reviewName(author.username, release.title) });
-    await expect(card.getByRole('group', { name: 'Vote on this review' })).toContainText(
-      'Score +1',
-    );
+    const cardVoting = card.getByRole('group', { name: 'Vote on this review' });
+    await expect(cardVoting).toContainText('Score +1');
+    // The reader's own vote shows on the release's reviews, read again or not.
+    for (let read = 0; read < 2; read++) {
+      if (read > 0) await page.reload();
+      await expect(cardVoting.getByRole('button', { name: 'Vote up' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+    }
   });
 });
