@@ -39,6 +39,11 @@ export interface ReadCacheOptions {
  */
 export type Place = (holder: object, key: string, readerValue: unknown) => void;
 
+/** The Place that sets the value on the object. */
+export const setPlace: Place = (holder, key, readerValue) => {
+  (holder as Record<string, unknown>)[key] = readerValue;
+};
+
 /** A cached payload: the value, and its JSON made once on first use. */
 export class CachedPayload<V> {
   private serialized: string | undefined;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import { ReadCache, type CachedPayload, type Place } from '../lib/read-cache';
+import { ReadCache, setPlace, type CachedPayload, type Place } from '../lib/read-cache';
 import { responseWriter } from './serializer';
 
 declare module 'fastify' {
@@ -71,9 +71,7 @@ interface Template {
 function templateOf<V>(json: string, overlay: Overlay<V>): Template | null {
   const copy = JSON.parse(json) as V;
   let count = 0;
-  overlay(copy, (holder, key) => {
-    (holder as Record<string, unknown>)[key] = marker(count++);
-  });
+  overlay(copy, (holder, key) => setPlace(holder, key, marker(count++)));
   const marked = JSON.stringify(copy);
   const pieces: string[] = [];
   const slots: number[] = [];
@@ -108,9 +106,7 @@ export function overlaidJson<V>(
   if (!template) {
     const copy = JSON.parse(json) as V;
     let n = 0;
-    overlay(copy, (holder, key) => {
-      (holder as Record<string, unknown>)[key] = values[n++];
-    });
+    overlay(copy, (holder, key) => setPlace(holder, key, values[n++]));
     return JSON.stringify(copy);
   }
   let body = template.pieces[0]!;

@@ -8,7 +8,7 @@ import { releases } from '../../db/schema/catalogue';
 import { entries, reviewVotes } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import { visibleEntry } from '../../db/visibility';
-import type { Place } from '../../lib/read-cache';
+import { setPlace, type Place } from '../../lib/read-cache';
 import { releaseCardColumns } from '../releases/present';
 import { viewerEntriesOf, type ReleaseViewer } from '../releases/summaries';
 import { userRefColumns } from '../users/present';
@@ -95,9 +95,7 @@ export async function withViewerParts(
   const lay = await viewerPartsOf(db, list, viewer);
   return list.map((e) => {
     const entry = { ...e, review: e.review && { ...e.review }, release: { ...e.release } };
-    lay(entry, (holder, key, value) => {
-      (holder as Record<string, unknown>)[key] = value;
-    });
+    lay(entry, setPlace);
     return entry;
   });
 }

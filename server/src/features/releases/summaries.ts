@@ -34,7 +34,7 @@ const viewerEntryPairs = preparedPer((db) =>
     .prepare('viewer_entry_pairs'),
 );
 
-export interface ViewerEntryKey {
+interface ViewerEntryKey {
   viewerId: string;
   releaseId: string;
 }
@@ -89,7 +89,10 @@ export async function viewerEntryOn(
   viewerId: string,
   releaseId: string,
 ): Promise<ViewerEntry | null> {
-  return (await viewerEntriesOf(db, viewerId, [releaseId])).get(releaseId) ?? null;
+  const key = { viewerId, releaseId };
+  return isTransaction(db)
+    ? ((await readViewerEntries(db, [key]))[0] ?? null)
+    : viewerEntryBatches(db).load(key);
 }
 
 /**
