@@ -7,11 +7,21 @@ export interface PlanNode {
   'Relation Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
+  /** How the node feeds its parent: 'InitPlan' for a sub-query worked out once. */
+  'Parent Relationship'?: string;
   Plans?: PlanNode[];
 }
 
 /** A node and every node below it (sub-plans and init plans included). */
 export const planNodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(planNodes)];
+
+/** A node and the nodes below it but those of init plans (a total beside a page, say). */
+export const nodesOutsideInitPlans = (n: PlanNode): PlanNode[] => [
+  n,
+  ...(n.Plans ?? [])
+    .filter((c) => c['Parent Relationship'] !== 'InitPlan')
+    .flatMap(nodesOutsideInitPlans),
+];
 
 /** One SQL statement as Drizzle sent it: text with $n placeholders, and their values. */
 export interface Statement {
@@ -87,6 +97,7 @@ export async function explain(
   analyze = false,
   settings: Statement[] = [],
   prepared = false,
+  nodesOf: (root: PlanNode) => PlanNode[] = planNodes,
 ): Promise<PlanNode[]> {
   const client = t.db as unknown as DrizzleInternals;
   const options = analyze ? 'analyze, format json' : 'format json';
@@ -112,7 +123,7 @@ export async function explain(
     }
     const { rows } = await conn.query(explained, prepared ? [] : s.params);
     const [plan] = rows[0]!['QUERY PLAN'] as [{ Plan: PlanNode }];
-    return planNodes(plan.Plan);
+    return nodesOf(plan.Plan);
   } finally {
     await conn.query('rollback');
     // PREPARE outlives the rollback; the app's own prepared statements on this connection stay.

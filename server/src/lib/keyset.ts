@@ -213,6 +213,13 @@ export interface KeysetList<Row> {
    */
   rows(limit: number, offset: number, after: KeysetAfter | undefined): Promise<Row[]>;
   total(): Promise<number>;
+  /**
+   * The first page's rows with the list's total on each (`total`), read in
+   * one statement, for a list whose total can be a sub-query of its page's;
+   * total() answers when there is no row to carry it. A list without it
+   * reads its first page and its total side by side.
+   */
+  firstRowsWithTotal?(limit: number): Promise<(Row & { total: number })[]>;
 }
 
 /**
@@ -220,8 +227,9 @@ export interface KeysetList<Row> {
  * query that starts at the cursor's keys (its total comes with the cursor,
  * counted when the first page was read). A page number runs the total
  * first, so a page past the end answers from it without reading rows; page
- * 1 runs both side by side. Either way one row more than the page tells
- * whether a next page exists.
+ * 1 reads both in one statement where the list can (firstRowsWithTotal),
+ * or side by side. Either way one row more than the page tells whether a
+ * next page exists.
  */
 export async function readKeysetPage<Row extends Record<string, unknown>>(
   list: KeysetList<Row>,
@@ -238,7 +246,11 @@ export async function readKeysetPage<Row extends Record<string, unknown>>(
     before = state.n;
   } else {
     before = (request.page - 1) * pageSize;
-    if (before === 0) {
+    if (before === 0 && list.firstRowsWithTotal) {
+      const withTotal = await list.firstRowsWithTotal(pageSize + 1);
+      fetched = withTotal;
+      totalItems = withTotal[0]?.total ?? (await list.total());
+    } else if (before === 0) {
       [fetched, totalItems] = await Promise.all([
         list.rows(pageSize + 1, 0, undefined),
         list.total(),

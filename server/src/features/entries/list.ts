@@ -29,7 +29,7 @@ import { daysBefore } from '../releases/dates';
 import { visibleOwnerUnjoined, visibleReleaseUnjoined } from '../../db/visibility';
 import type { EntryBundle } from './present';
 import { entryBundleColumns, presentEntries } from './queries';
-import { REVIEW_SORTS, totalEntries } from './totals';
+import { REVIEW_SORTS, totalEntries, totalOf, totalQuery } from './totals';
 
 export type ParsedEntriesQuery = z.output<typeof entriesQuerySchema>;
 
@@ -176,9 +176,8 @@ function filters(query: ParsedEntriesQuery, b: Binder, releaseId: Placeholder | 
   return out;
 }
 
-/** The statements of the entries lists: a page's, and a count's when no counter answers. */
+/** The statements of the entries lists' pages (a total's are totalEntries'). */
 const pageStatements = new ShapedStatements<EntryPageRow[]>('entries_page');
-const countStatements = new ShapedStatements<{ n: number }[]>('entries_count');
 
 /** A page's row: the entry bundle and its key columns (k0, k1...). */
 type EntryPageRow = EntryBundle & Record<string, unknown>;
@@ -191,8 +190,10 @@ type EntryPageRow = EntryBundle & Record<string, unknown>;
  * release date is the entry's copy; the visibility checks look
  * among the few hidden accounts and releases, so an offset page skips rows
  * inside the index); its second reads those entries
- * with their owners, releases, artists, tags and track votes. The total,
- * beside it, takes one more (see totalEntries). Every value is bound, so
+ * with their owners, releases, artists, tags and track votes. The first
+ * page by number carries the total as a sub-query of the same statement
+ * (see totalQuery); a later page reads it first, in one of its own
+ * (totalEntries), and a cursor page has it from its cursor. Every value is bound, so
  * each shape of query (its sort, which filters, a cursor's nulls) is built
  * and planned once (ShapedStatements).
  */
@@ -212,42 +213,53 @@ export async function listEntries(
     ...plan.where,
   );
   const order = orderByKeys(plan.keys);
+  /** A page's statement; `withTotal` adds the list's total to each row (see totalQuery). */
+  const pageRows = (
+    limit: number,
+    offset: number,
+    after: readonly unknown[] | undefined,
+    withTotal: boolean,
+  ) => {
+    const r = new Binder(b);
+    const bounds = bindPage(r, limit, offset, after);
+    const totalOfList = withTotal ? totalQuery(db, r, query, where, since) : undefined;
+    return pageStatements.run(db, r, () => {
+      const ids = db.select({ id: entries.id, ...keyColumns(plan.keys) }).from(entries);
+      const page = db.$with('page').as(
+        ids
+          .where(and(where, bounds.after && afterKeys(plan.keys, bounds.after)))
+          .orderBy(...order)
+          .limit(bounds.limit)
+          .offset(bounds.offset),
+      );
+      // The page's key columns, as keysOf reads them from the rows.
+      const keyed = page as unknown as Record<string, SQL.Aliased<string | null>>;
+      const pageKeys = Object.fromEntries(plan.keys.map((_, i) => [`k${i}`, keyed[`k${i}`]!]));
+      // Uncorrelated, the total is worked out once for the statement, not per row.
+      const total: Record<string, SQL<number>> = totalOfList
+        ? { total: sql<number>`${totalOfList()}`.mapWith(Number) }
+        : {};
+      return db
+        .with(page)
+        .select({ ...pageKeys, ...total, ...entryBundleColumns })
+        .from(page)
+        .innerJoin(entries, eq(entries.id, page.id))
+        .innerJoin(users, eq(users.id, entries.userId))
+        .innerJoin(releases, eq(releases.id, entries.releaseId))
+        .orderBy(...order);
+    });
+  };
   const { rows, fields } = await readKeysetPage<EntryPageRow>(
     {
       name: query.sortBy,
       keys: plan.keys,
-      rows: (limit, offset, after) => {
-        const r = new Binder(b);
-        const bounds = bindPage(r, limit, offset, after?.values);
-        return pageStatements.run(db, r, () => {
-          const ids = db.select({ id: entries.id, ...keyColumns(plan.keys) }).from(entries);
-          const page = db.$with('page').as(
-            ids
-              .where(and(where, bounds.after && afterKeys(plan.keys, bounds.after)))
-              .orderBy(...order)
-              .limit(bounds.limit)
-              .offset(bounds.offset),
-          );
-          // The page's key columns, as keysOf reads them from the rows.
-          const keyed = page as unknown as Record<string, SQL.Aliased<string | null>>;
-          const pageKeys = Object.fromEntries(plan.keys.map((_, i) => [`k${i}`, keyed[`k${i}`]!]));
-          return db
-            .with(page)
-            .select({ ...pageKeys, ...entryBundleColumns })
-            .from(page)
-            .innerJoin(entries, eq(entries.id, page.id))
-            .innerJoin(users, eq(users.id, entries.userId))
-            .innerJoin(releases, eq(releases.id, entries.releaseId))
-            .orderBy(...order);
-        });
-      },
-      total: () =>
-        totalEntries(
-          db,
-          query,
-          (counting) => countStatements.run(db, b, () => counting.where(where)),
-          since,
-        ),
+      rows: (limit, offset, after) => pageRows(limit, offset, after?.values, false),
+      firstRowsWithTotal: async (limit) =>
+        (await pageRows(limit, 0, undefined, true)).map((row) => ({
+          ...row,
+          total: totalOf(row.total as number | null),
+        })),
+      total: () => totalEntries(db, query, where, b, since),
     },
     query,
   );

@@ -80,31 +80,33 @@ const counterTotals = new ShapedStatements<{ n: number }[]>('entries_total');
 /** The first row's `n` of a one-row query, 0 when it has none. */
 async function firstCount(rows: Promise<{ n: number }[]>): Promise<number> {
   const [row] = await rows;
-  return Math.max(0, row?.n ?? 0);
+  return totalOf(row?.n);
+}
+
+/** A total as read: never below 0, and 0 when there was none (a hidden account's). */
+export function totalOf(n: number | null | undefined): number {
+  return Math.max(0, n ?? 0);
 }
 
 /**
  * A user's total from their counter, less their entries on hidden releases
  * (found from the few hidden releases, then the user's entry on each): one
- * statement reading one user row, and none at all for a hidden account.
+ * user row, and none at all for a hidden account.
  */
-function totalFromUserCounters(db: DbOrTx, userId: string, counted: Counted): Promise<number> {
-  const b = new Binder();
+function totalFromUserCounters(db: DbOrTx, b: Binder, userId: string, counted: Counted) {
   b.mark(`user ${counted}`);
-  const user = b.bind('userId', userId);
-  return firstCount(
-    counterTotals.run(db, b, () => {
-      const onHidden = db
-        .select({ n: count() })
-        .from(releases)
-        .innerJoin(entries, and(eq(entries.releaseId, releases.id), eq(entries.userId, user)))
-        .where(and(hiddenCatalogue(releases), countedCondition(counted)));
-      return db
-        .select({ n: sql<number>`${userCounter[counted]} - (${onHidden})`.mapWith(Number) })
-        .from(users)
-        .where(and(eq(users.id, user), visibleAccount()));
-    }),
-  );
+  const user = b.bind('totalUserId', userId);
+  return () => {
+    const onHidden = db
+      .select({ n: count() })
+      .from(releases)
+      .innerJoin(entries, and(eq(entries.releaseId, releases.id), eq(entries.userId, user)))
+      .where(and(hiddenCatalogue(releases), countedCondition(counted)));
+    return db
+      .select({ n: sql<number>`${userCounter[counted]} - (${onHidden})`.mapWith(Number) })
+      .from(users)
+      .where(and(eq(users.id, user), visibleAccount()));
+  };
 }
 
 /**
@@ -115,40 +117,34 @@ function totalFromUserCounters(db: DbOrTx, userId: string, counted: Counted): Pr
  */
 function totalFromReleaseCounters(
   db: DbOrTx,
+  b: Binder,
   releaseId: string | undefined,
   counted: Counted,
-): Promise<number> {
-  const b = new Binder();
+) {
   b.mark(`release ${counted}`);
-  const release = releaseId ? b.bind('releaseId', releaseId) : undefined;
-  return firstCount(
-    counterTotals.run(db, b, () =>
-      db
-        .select({ n: sql<number>`coalesce(sum(${releaseCounter[counted]}), 0)`.mapWith(Number) })
-        .from(releases)
-        .where(and(isVisible(releases), release && eq(releases.id, release))),
-    ),
-  );
+  const release = releaseId ? b.bind('totalReleaseId', releaseId) : undefined;
+  return () =>
+    db
+      .select({ n: sql<number>`coalesce(sum(${releaseCounter[counted]}), 0)`.mapWith(Number) })
+      .from(releases)
+      .where(and(isVisible(releases), release && eq(releases.id, release)));
 }
 
 /**
  * The number of visible reviews on the site: the site-wide sum of the
  * release counters (16 rows) less the reviews on the few hidden releases.
  */
-function totalOfSiteReviews(db: DbOrTx): Promise<number> {
-  const b = new Binder();
+function totalOfSiteReviews(db: DbOrTx, b: Binder) {
   b.mark('site reviews');
-  return firstCount(
-    counterTotals.run(db, b, () => {
-      const onHidden = db
-        .select({ n: sql`coalesce(sum(${releases.reviewsCount}), 0)` })
-        .from(releases)
-        .where(hiddenCatalogue(releases));
-      return db
-        .select({ n: sql<number>`sum(${siteCounts.reviews}) - (${onHidden})`.mapWith(Number) })
-        .from(siteCounts);
-    }),
-  );
+  return () => {
+    const onHidden = db
+      .select({ n: sql`coalesce(sum(${releases.reviewsCount}), 0)` })
+      .from(releases)
+      .where(hiddenCatalogue(releases));
+    return db
+      .select({ n: sql<number>`sum(${siteCounts.reviews}) - (${onHidden})`.mapWith(Number) })
+      .from(siteCounts);
+  };
 }
 
 /** The first UTC midnight after `at`. */
@@ -173,71 +169,86 @@ const DAYS_AHEAD_BOUND = 36_525;
  * reviews for the first day's hours), so the statement was planned anew on
  * every run, which took longer than running it.
  */
-function totalOfRecentReviews(db: DbOrTx, since: Date): Promise<number> {
-  const b = new Binder();
+function totalOfRecentReviews(db: DbOrTx, b: Binder, since: Date) {
   b.mark('recent reviews');
   const dayAfter = nextUtcDay(since);
-  const from = valueUnseenByPlanner(b.bind('since', since), 'timestamptz');
-  const to = valueUnseenByPlanner(b.bind('dayAfter', dayAfter), 'timestamptz');
+  const from = valueUnseenByPlanner(b.bind('totalSince', since), 'timestamptz');
+  const to = valueUnseenByPlanner(b.bind('totalDayAfter', dayAfter), 'timestamptz');
   const firstWholeDay = valueUnseenByPlanner(
-    b.bind('firstWholeDay', dayAfter.toISOString().slice(0, 10)),
+    b.bind('totalFirstWholeDay', dayAfter.toISOString().slice(0, 10)),
     'date',
   );
-  return firstCount(
-    counterTotals.run(db, b, () => {
-      const reviewedBy = (...also: SQL[]) =>
-        and(isNotNull(entries.review), visibleOwnerUnjoined(entries.userId), ...also);
-      const restOfFirstDay = db
-        .select({ n: count() })
-        .from(entries)
-        .where(
-          reviewedBy(
-            gte(entries.reviewCreatedAt, from),
-            lt(entries.reviewCreatedAt, to),
-            visibleReleaseUnjoined(entries.releaseId),
-          ),
-        );
-      const onHidden = db
-        .select({ n: count() })
-        .from(releases)
-        .innerJoin(entries, eq(entries.releaseId, releases.id))
-        .where(and(hiddenCatalogue(releases), reviewedBy(gte(entries.reviewCreatedAt, to))));
-      const days = sql`coalesce(sum(${reviewDays.reviews}), 0)`;
-      return db
-        .select({ n: sql<number>`${days} + (${restOfFirstDay}) - (${onHidden})`.mapWith(Number) })
-        .from(reviewDays)
-        .where(
-          and(
-            gte(reviewDays.day, firstWholeDay),
-            lt(reviewDays.day, sql`${firstWholeDay} + ${sql.raw(String(DAYS_AHEAD_BOUND))}`),
-          ),
-        );
-    }),
-  );
+  return () => {
+    const reviewedBy = (...also: SQL[]) =>
+      and(isNotNull(entries.review), visibleOwnerUnjoined(entries.userId), ...also);
+    const restOfFirstDay = db
+      .select({ n: count() })
+      .from(entries)
+      .where(
+        reviewedBy(
+          gte(entries.reviewCreatedAt, from),
+          lt(entries.reviewCreatedAt, to),
+          visibleReleaseUnjoined(entries.releaseId),
+        ),
+      );
+    const onHidden = db
+      .select({ n: count() })
+      .from(releases)
+      .innerJoin(entries, eq(entries.releaseId, releases.id))
+      .where(and(hiddenCatalogue(releases), reviewedBy(gte(entries.reviewCreatedAt, to))));
+    const days = sql`coalesce(sum(${reviewDays.reviews}), 0)`;
+    return db
+      .select({ n: sql<number>`${days} + (${restOfFirstDay}) - (${onHidden})`.mapWith(Number) })
+      .from(reviewDays)
+      .where(
+        and(
+          gte(reviewDays.day, firstWholeDay),
+          lt(reviewDays.day, sql`${firstWholeDay} + ${sql.raw(String(DAYS_AHEAD_BOUND))}`),
+        ),
+      );
+  };
 }
 
 const countingOf = (db: DbOrTx) => db.select({ n: count() }).from(entries);
-/** A count of entries, for the caller to join and filter as its list does. */
-export type CountingQuery = ReturnType<typeof countingOf>;
 
 /**
- * The total of a GET entries query: from the counters when they answer it
- * (a release's, a user's or the site's entries, ratings or reviews),
- * or the site's reviews since `recentSince` for its top reviews of recent
- * weeks, otherwise a count of the matching rows (filtered lists), which
- * those filters keep small: `countRows` runs `counting` filtered as the
- * list is.
+ * The one-row query of a GET entries query's total (`n`), its values bound
+ * to `b` at once (as total…) and built when called: from the counters when they answer it
+ * (a release's, a user's or the site's entries, ratings or reviews), or the
+ * site's reviews since `recentSince` for its top reviews of recent weeks,
+ * otherwise a count of the rows `where` matches (filtered lists, which
+ * those filters keep small), whose values `b` already holds.
  */
-export async function totalEntries(
+export function totalQuery(
+  db: DbOrTx,
+  b: Binder,
+  query: ParsedEntriesQuery,
+  where: SQL | undefined,
+  recentSince: Date,
+) {
+  const counted = countedBy(query);
+  if (counted === 'site reviews') return totalOfSiteReviews(db, b);
+  if (counted === 'recent reviews') return totalOfRecentReviews(db, b, recentSince);
+  if (counted && query.userId) return totalFromUserCounters(db, b, query.userId, counted);
+  if (counted) return totalFromReleaseCounters(db, b, query.releaseId, counted);
+  b.mark('count');
+  return () => countingOf(db).where(where);
+}
+
+/**
+ * The total of a GET entries query in a statement of its own (see
+ * totalQuery); `listBinder` holds the values of `where`, which only a
+ * count of rows reads.
+ */
+export function totalEntries(
   db: DbOrTx,
   query: ParsedEntriesQuery,
-  countRows: (counting: CountingQuery) => Promise<{ n: number }[]>,
+  where: SQL | undefined,
+  listBinder: Binder,
   recentSince: Date,
 ): Promise<number> {
-  const counted = countedBy(query);
-  if (counted === 'site reviews') return totalOfSiteReviews(db);
-  if (counted === 'recent reviews') return totalOfRecentReviews(db, recentSince);
-  if (counted && query.userId) return totalFromUserCounters(db, query.userId, counted);
-  if (counted) return totalFromReleaseCounters(db, query.releaseId, counted);
-  return firstCount(countRows(countingOf(db)));
+  const b = countedBy(query) ? new Binder() : new Binder(listBinder);
+  b.mark('total');
+  const build = totalQuery(db, b, query, where, recentSince);
+  return firstCount(counterTotals.run(db, b, () => build()));
 }
