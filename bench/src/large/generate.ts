@@ -2,7 +2,7 @@ import pg from 'pg';
 import { AccountStatus, ContributorStatus, ReleaseType } from '@earmark/common';
 import { COUNTER_RECOUNTS } from '../../../server/src/db/recount-sql';
 import {
-  REBUILD_ENTRY_RELEASE_DATES,
+  REBUILD_ENTRY_RELEASE_COPIES,
   REBUILD_RELEASE_ARTIST_CREDITS,
 } from '../../../server/src/db/copies-sql';
 import {
@@ -244,7 +244,7 @@ function steps(size: DatasetSize): [string, string][] {
     ...COUNTER_RECOUNTS.map((r): [string, string] => [r.counter, r.sql()]),
     // Triggers keep it in the server; they are off while the generator loads.
     ['release search text', REBUILD_RELEASE_SEARCH_TEXT],
-    ["entries' release dates", REBUILD_ENTRY_RELEASE_DATES],
+    ["entries' release dates and types", REBUILD_ENTRY_RELEASE_COPIES],
     // Read per release through release_artists' key: without statistics on
     // the freshly loaded tables the planner hashed every artist per release.
     ['credits statistics', 'analyze release_artists; analyze artists'],

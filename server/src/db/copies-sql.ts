@@ -5,10 +5,12 @@
  * counters' recounts are (recount-sql.ts).
  */
 
-/** Every entry's copy of its release's date (entries.release_date). */
-export const REBUILD_ENTRY_RELEASE_DATES = `update entries e set release_date = r.date
+/** Every entry's copies of its release's date and type (entries.release_date, release_type). */
+export const REBUILD_ENTRY_RELEASE_COPIES = `update entries e
+  set release_date = r.date, release_type = r.type
   from releases r
-  where r.id = e.release_id and e.release_date is distinct from r.date`;
+  where r.id = e.release_id
+    and (e.release_date is distinct from r.date or e.release_type is distinct from r.type)`;
 
 /** Every release's copy of its visible credited artists (releases.artist_credits). */
 export const REBUILD_RELEASE_ARTIST_CREDITS = `update releases r

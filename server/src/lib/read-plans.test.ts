@@ -201,16 +201,13 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     },
   );
 
-  // u1 has 100 entries. A type is the release's: at most one release looked up for each
-  // entry, and the page's. A year or a decade is the entry's copy of its release's date:
-  // the page's releases alone.
   it.each([
-    ['type', 'type=1', 200],
-    ['decade', 'decade=1990', 25],
-    ['year', 'year=1995', 25],
+    ['type', 'type=1'],
+    ['decade', 'decade=1990'],
+    ['year', 'year=1995'],
   ])(
-    "looks up the release of each of a user's entries for a %s, reading no release by it",
-    async (_name, filter, mostReleaseRows) => {
+    "filters a user's entries by a %s of their releases on the entries' copies, reading no release by it",
+    async (_name, filter) => {
       const statements = await capturingStatements(t, async () => {
         const res = await t.app.inject({
           method: 'GET',
@@ -241,7 +238,9 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
               (sum, n) => sum + Number(n['Actual Rows'] ?? 0) * Number(n['Actual Loops'] ?? 1),
               0,
             );
-          expect(releaseRows, statement.query).toBeLessThanOrEqual(mostReleaseRows);
+          // u1 has 100 entries; the releases read are the page's alone, none for the
+          // filter or the count.
+          expect(releaseRows, statement.query).toBeLessThanOrEqual(25);
         }
       }
     },

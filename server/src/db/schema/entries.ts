@@ -41,6 +41,9 @@ export const entries = pgTable(
     // The release's date, kept by triggers (it follows the release's edits and
     // merges), so a user's entries by release date are read from an index.
     releaseDate: date('release_date', { mode: 'string' }),
+    // The release's type, kept the same way, so a user's entries of a type are
+    // counted from an index without looking up each release.
+    releaseType: smallint('release_type'),
     rating: smallint('rating'),
     ratingUpdatedAt: timestamp('rating_updated_at', { withTimezone: true }),
     review: text('review'),
@@ -75,6 +78,7 @@ export const entries = pgTable(
         t.id.desc().nullsFirst(),
         t.releaseId,
       ),
+      index('entries_user_release_type_idx').on(t.userId, t.releaseType, t.releaseId, t.rating),
       index('entries_rating_idx').on(t.rating, t.id).where(rated),
       index('entries_release_rating_idx').on(t.releaseId, t.rating, t.id, t.userId).where(rated),
       index('entries_release_rating_updated_idx')

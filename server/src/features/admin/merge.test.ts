@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CommentTargetKind,
   MERGE_HIDDEN_ENTITY_MESSAGE,
+  ReleaseType,
   SubmissionMethod,
   SubmissionStatus,
   type AuditPage,
@@ -56,8 +57,14 @@ describe('admin merge', () => {
       labels: [label],
       tracks: 3,
       date: '2001-05-05',
+      type: ReleaseType.EP,
     });
-    const target = await createRelease(t.db, { artists: [a2], tracks: 2, date: '1980-02-02' });
+    const target = await createRelease(t.db, {
+      artists: [a2],
+      tracks: 2,
+      date: '1980-02-02',
+      type: ReleaseType.LP,
+    });
     const [other1, other2] = [await createRelease(t.db), await createRelease(t.db)];
     const [sTracks, tTracks] = [await tracksOf(source.id), await tracksOf(target.id)];
     const [u1, u2, u3] = await createUsers(t.db, 3);
@@ -176,8 +183,9 @@ describe('admin merge', () => {
       .from(entries)
       .where(inArray(entries.releaseId, [source.id, target.id]));
     expect(after.map((e) => e.releaseId).every((id) => id === target.id)).toBe(true);
-    // A moved entry sorts by its new release's date.
+    // A moved entry sorts and filters by its new release's date and type.
     expect(after.map((e) => e.releaseDate)).toEqual(after.map(() => '1980-02-02'));
+    expect(after.map((e) => e.releaseType)).toEqual(after.map(() => ReleaseType.LP));
     const byUser = new Map(after.map((e) => [e.userId, e]));
     expect(byUser.get(u1!.id)).toMatchObject({ id: e1t.id, rating: 60, review: 'Great' });
     expect(byUser.get(u2!.id)).toMatchObject({ id: e2t.id, rating: 70, review: 'Mine' });

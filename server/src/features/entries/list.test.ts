@@ -220,6 +220,27 @@ describe('entries: GET entries filters and sorts', () => {
     expect(await named('decade=1980')).toEqual([]);
   });
 
+  it("year, decade and type follow the release's edits", async () => {
+    // Edited behind the read cache: each read asks a page size of its own.
+    let size = 30;
+    const of = async (q: string) => named(`${q}&userId=${u1.user.id}&pageSize=${size++}`);
+    await t.db.update(releases).set({ date: '1988-07-01' }).where(eq(releases.id, r3.id));
+    expect(await of('decade=1980')).toEqual(['u1r3']);
+    expect(await of('year=2009')).toEqual([]);
+    await t.db.update(releases).set({ date: r3.date }).where(eq(releases.id, r3.id));
+    expect(await of('decade=1980')).toEqual([]);
+    expect(await of('year=2009')).toEqual(['u1r3']);
+
+    expect(await of(`type=${ReleaseType.EP}`)).toEqual(['u1r2']);
+    await t.db.update(releases).set({ type: ReleaseType.EP }).where(eq(releases.id, r1.id));
+    expect(await of(`type=${ReleaseType.EP}`)).toEqual(['u1r2', 'u1r1']);
+    expect(
+      (await list(`type=${ReleaseType.EP}&userId=${u1.user.id}&pageSize=${size++}`)).totalItems,
+    ).toBe(2);
+    await t.db.update(releases).set({ type: r1.type }).where(eq(releases.id, r1.id));
+    expect(await of(`type=${ReleaseType.EP}`)).toEqual(['u1r2']);
+  });
+
   it('rating buckets: whole points, 100 in bucket 10', async () => {
     expect(await named('bucket=10')).toEqual(['u1r2']);
     expect(await named('bucket=9')).toEqual(['u1r1']);
