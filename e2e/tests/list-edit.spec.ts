@@ -55,7 +55,8 @@ test.describe('list editor', () => {
     }
     await expect(titles()).toHaveText([first!, second!, third!]);
 
-    // Space picks the first release up, two arrows carry it down, Space drops it.
+    // Space picks the first release up, two arrows carry it down (each move heard
+    // before the next key, as the sensor measures the places after each), Space drops it.
     const saved = page.waitForResponse(
       (response) =>
         response.request().method() === 'PATCH' &&
@@ -65,6 +66,7 @@ test.describe('list editor', () => {
     await page.keyboard.press('Space');
     await expect(page.getByText(`Picked up ${first}, at position 1 of 3.`)).toBeAttached();
     await page.keyboard.press('ArrowDown');
+    await expect(page.getByText(`${first} is over position 2 of 3.`)).toBeAttached();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByText(`${first} is over position 3 of 3.`)).toBeAttached();
     await page.keyboard.press('Space');
