@@ -214,12 +214,12 @@ export interface KeysetList<Row> {
   rows(limit: number, offset: number, after: KeysetAfter | undefined): Promise<Row[]>;
   total(): Promise<number>;
   /**
-   * The first page's rows with the list's total on each (`total`), read in
-   * one statement, for a list whose total can be a sub-query of its page's;
-   * total() answers when there is no row to carry it. A list without it
-   * reads its first page and its total side by side.
+   * The first page's rows and the list's total, read in one statement, for
+   * a list whose total can be a sub-query of its page's; `total` is
+   * undefined when no row carried it, and total() answers. A list without
+   * it reads its first page and its total side by side.
    */
-  firstRowsWithTotal?(limit: number): Promise<(Row & { total: number })[]>;
+  firstRowsWithTotal?(limit: number): Promise<{ rows: Row[]; total: number | undefined }>;
 }
 
 /**
@@ -247,9 +247,9 @@ export async function readKeysetPage<Row extends Record<string, unknown>>(
   } else {
     before = (request.page - 1) * pageSize;
     if (before === 0 && list.firstRowsWithTotal) {
-      const withTotal = await list.firstRowsWithTotal(pageSize + 1);
-      fetched = withTotal;
-      totalItems = withTotal[0]?.total ?? (await list.total());
+      const first = await list.firstRowsWithTotal(pageSize + 1);
+      fetched = first.rows;
+      totalItems = first.total ?? (await list.total());
     } else if (before === 0) {
       [fetched, totalItems] = await Promise.all([
         list.rows(pageSize + 1, 0, undefined),

@@ -206,7 +206,7 @@ export async function listEntries(
     ...plan.where,
   );
   const order = orderByKeys(plan.keys);
-  /** A page's statement; `withTotal` adds the list's total to each row (see totalQuery). */
+  /** A page's statement; `withTotal` adds the list's total to every row (see totalQuery). */
   const pageRows = (
     limit: number,
     offset: number,
@@ -247,11 +247,11 @@ export async function listEntries(
       name: query.sortBy,
       keys: plan.keys,
       rows: (limit, offset, after) => pageRows(limit, offset, after?.values, false),
-      firstRowsWithTotal: async (limit) =>
-        (await pageRows(limit, 0, undefined, true)).map((row) => ({
-          ...row,
-          total: totalOf(row.total as number | null),
-        })),
+      firstRowsWithTotal: async (limit) => {
+        const rows = await pageRows(limit, 0, undefined, true);
+        // Every row carries the same total; an empty page carries none.
+        return { rows, total: rows[0] && totalOf(rows[0].total as number | null) };
+      },
       total: () => totalEntries(db, query, where, b, since),
     },
     query,
