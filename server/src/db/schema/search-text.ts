@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { customType, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * What search matches on. Every searchable table has a `search_text` column:
@@ -45,3 +45,27 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
     .using('gin', sql`${t.word} gin_trgm_ops`)
     .with(searchIndexOptions),
 ]);
+
+/** A transaction id (`xid8`), read and compared as its decimal text. */
+const transactionId = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/**
+ * Which searchable rows changed, and the transaction that last changed
+ * each: what every server's search index (features/search/search-index.ts)
+ * reads again before it answers, so a search sees every write committed
+ * before it, whichever server wrote it. Triggers of the five searchable
+ * tables write it (the search changes migration) when a row is added or
+ * removed, or its text, popularity, names or visibility change; one row per
+ * searchable row, so the table is never larger than the catalogue.
+ */
+export const searchChanges = pgTable(
+  'search_changes',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    xid: transactionId('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.id] }), index('search_changes_xid_idx').on(t.xid)],
+);

@@ -211,7 +211,7 @@ const summaryBatches = batchedPer<string, ReleaseCardRow | null>(async (db, ids)
  * pages' asked for at the same time; one hidden since the ranking was
  * cached is left out.
  */
-async function summariesOf(db: Db, ids: string[]): Promise<ReleaseSummary[]> {
+export async function summariesOf(db: Db, ids: string[]): Promise<ReleaseSummary[]> {
   if (ids.length === 0) return [];
   const found = await summaryBatches(db).loadMany(ids);
   return found.flatMap((read) => {

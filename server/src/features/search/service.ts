@@ -1,10 +1,12 @@
 import type { ArtistRef, GenreRef, SearchReply, SearchType } from '@earmark/common';
-import { anyOf } from '../../db/any-of';
-import type { DbOrTx } from '../../db/client';
-import { releases } from '../../db/schema/catalogue';
+import { and } from 'drizzle-orm';
+import { anyOfPlaceholder } from '../../db/any-of';
+import type { Db } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { users, type UserRow } from '../../db/schema/users';
-import { releaseCardColumns } from '../releases/present';
-import { toSummaries } from '../releases/summaries';
+import { visibleAccount } from '../../db/visibility';
+import { summariesOf } from '../releases/lists';
+import { viewerEntriesOf } from '../releases/summaries';
 import { toPublicUser } from '../users/present';
 import { rankedPages, type Page, type RankedPage } from './ranking';
 import { searchTerms, type Terms } from './words';
@@ -20,9 +22,18 @@ function inOrder<R extends { id: string }>(ids: readonly string[], rows: readonl
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Accounts by id, as search shows them: one prepared statement; a hidden one is left out. */
+const usersByIds = preparedPer((db) =>
+  db
+    .select()
+    .from(users)
+    .where(and(anyOfPlaceholder(users.id, 'ids'), visibleAccount()))
+    .prepare('search_users_by_ids'),
+);
+
 /** A kind's part of the reply, from its ranked page. */
 async function kindReply(
-  db: DbOrTx,
+  db: Db,
   type: SearchType,
   { rows: ranked, count }: RankedPage,
   viewer: UserRow | null,
@@ -31,18 +42,29 @@ async function kindReply(
   const none = ids.length === 0;
   switch (type) {
     case 'releases': {
-      const rows = none
-        ? []
-        : await db.select(releaseCardColumns).from(releases).where(anyOf(releases.id, ids));
-      return { releases: await toSummaries(db, inOrder(ids, rows), viewer), releasesCount: count };
+      // The cards (read with other lists' at the same time), and the viewer's entries on them.
+      const [cards, mine] = await Promise.all([
+        summariesOf(db, ids),
+        viewer && !none ? viewerEntriesOf(db, viewer.id, ids) : null,
+      ]);
+      if (mine) for (const card of cards) card.viewerEntry = mine.get(card.id) ?? null;
+      return { releases: cards, releasesCount: count };
     }
     case 'artists':
-    case 'labels':
-      return { [type]: ranked as ArtistRef[], [`${type}Count`]: count };
-    case 'genres':
-      return { genres: ranked as GenreRef[], genresCount: count };
+    case 'labels': {
+      const refs: ArtistRef[] = ranked.map((r) => ({
+        id: r.id,
+        name: r.name!,
+        nameLatin: r.nameLatin ?? null,
+      }));
+      return { [type]: refs, [`${type}Count`]: count };
+    }
+    case 'genres': {
+      const refs: GenreRef[] = ranked.map((r) => ({ id: r.id, name: r.name! }));
+      return { genres: refs, genresCount: count };
+    }
     case 'users': {
-      const rows = none ? [] : await db.select().from(users).where(anyOf(users.id, ids));
+      const rows = none ? [] : await usersByIds(db).execute({ ids });
       return {
         users: inOrder(ids, rows).map((r) => toPublicUser(r, viewer)),
         usersCount: count,
@@ -71,7 +93,7 @@ export interface SearchOptions {
  * rankings of all kinds in one statement (ranking.ts), then the pages' rows
  * side by side.
  */
-export async function search(db: DbOrTx, q: string, opts: SearchOptions): Promise<SearchReply> {
+export async function search(db: Db, q: string, opts: SearchOptions): Promise<SearchReply> {
   const { page, viewer } = opts;
   const terms: Terms = await searchTerms(db, q);
   if (terms.words.length === 0) return emptyReply(opts.types);

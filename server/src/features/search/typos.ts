@@ -61,17 +61,15 @@ export function typoDistance(
 }
 
 /** The query's words that may be typos, for search_word_readings. */
-function typedWords(terms: Terms): string[] {
+export function typedWords(terms: Terms): string[] {
   return [...new Set(terms.words.filter((w) => [...w].length >= TYPO_WORD_MIN))];
 }
 
 /**
- * The statement reading the query's words: a row per (typed word, search
- * word like it) for each typed word no search word holds. Undefined when no
- * word may be a typo.
+ * The statement reading the typed words: a row per (typed word, search word
+ * like it) for each of them no search word holds. Undefined for no words.
  */
-export function readingsSql(terms: Terms): SQL | undefined {
-  const typed = typedWords(terms);
+export function readingsSql(typed: readonly string[]): SQL | undefined {
   if (typed.length === 0) return undefined;
   return sql`select typed, reading from search_word_readings(${sql.param(typed)}::text[], ${READINGS_PER_WORD})`;
 }

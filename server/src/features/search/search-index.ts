@@ -1,0 +1,214 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SEARCH_TYPES, type SearchType } from '@earmark/common';
+import type { DbOrTx } from '../../db/client';
+import { anyOf } from '../../db/any-of';
+import { executeNamed } from '../../db/prepared';
+import { resultRows, rowsOf } from '../../db/rows';
+import { artists, genres, labels, releases } from '../../db/schema/catalogue';
+import { searchChanges } from '../../db/schema/search-text';
+import { users } from '../../db/schema/users';
+import { isVisible, visibleAccount } from '../../db/visibility';
+import { KindIndex, type IndexedRow } from './memory';
+import type { Reading } from './typos';
+
+/**
+ * The searchable rows of every kind, held in this server's memory
+ * (memory.ts) and kept in step with the database: a search ranks in memory
+ * what would otherwise be a thousand candidates read and tested per kind in
+ * the database on every keystroke.
+ *
+ * The first search loads the visible rows of each kind. Every later search
+ * first reads, in one statement, the rows the `search_changes` table says
+ * changed since (triggers of the five tables write it: a row added,
+ * removed, or its text, popularity, names or visibility changed), with their
+ * state now; so a search sees every write committed before it began,
+ * whichever server made it. "Since" is a transaction id: the oldest
+ * transaction still running when the last read was taken (its snapshot's
+ * xmin). Every transaction that had not finished then has an id at least
+ * that, so its changes are read again until they are seen committed; a
+ * change is applied by reading the row's state, so reading it twice is
+ * harmless.
+ *
+ * Visibility is the one rule of db/visibility.ts: a hidden row is read as
+ * absent and taken out.
+ */
+
+interface Source {
+  table: typeof releases | typeof artists | typeof labels | typeof genres | typeof users;
+  visible: SQL;
+  popularity: SQL;
+  name: SQL;
+  nameLatin: SQL;
+  withHead: boolean;
+}
+
+const credited = (table: typeof artists | typeof labels): Source => ({
+  table,
+  visible: isVisible(table),
+  popularity: sql`${table.releasesCount}`,
+  name: sql`${table.name}`,
+  nameLatin: sql`${table.nameLatin}`,
+  withHead: false,
+});
+
+const sources: Record<SearchType, Source> = {
+  releases: {
+    table: releases,
+    visible: isVisible(releases),
+    popularity: sql`${releases.ratingsCount}`,
+    name: sql`null::text`,
+    nameLatin: sql`null::text`,
+    withHead: true,
+  },
+  artists: credited(artists),
+  labels: credited(labels),
+  genres: {
+    table: genres,
+    visible: isVisible(genres),
+    popularity: sql`${genres.releasesCount}`,
+    name: sql`${genres.name}`,
+    nameLatin: sql`null::text`,
+    withHead: false,
+  },
+  users: {
+    table: users,
+    visible: visibleAccount(),
+    popularity: sql`${users.followersCount}`,
+    name: sql`null::text`,
+    nameLatin: sql`null::text`,
+    withHead: false,
+  },
+};
+
+const columns = (s: Source) => sql`${s.table.searchText} as text, ${s.popularity} as popularity,
+  ${s.name} as name, ${s.nameLatin} as "nameLatin"`;
+
+/** The oldest transaction still running as the statement reads: what the next read starts from. */
+const snapshotXmin = sql`(select pg_snapshot_xmin(pg_current_snapshot())::text)`;
+
+/** The rows of `kind` with those ids, as they are now; a hidden or removed one is not among them. */
+function rowsSql(kind: SearchType, ids: readonly string[]): SQL {
+  const s = sources[kind];
+  return sql`select ${s.table.id} as id, ${columns(s)} from ${s.table}
+    where ${anyOf(s.table.id, ids)} and ${s.visible}`;
+}
+
+/**
+ * The most changes a read applies one by one: past that (a bulk load, a
+ * recount), every kind is loaded again. Bounded, so the prepared statement's
+ * generic plan reads the change table's transaction index, not the table.
+ */
+const CHANGES_MAX = 5000;
+
+const kindsMap = () =>
+  new Map<SearchType, KindIndex>(
+    SEARCH_TYPES.map((kind) => [kind, new KindIndex(sources[kind].withHead)]),
+  );
+
+export class SearchIndex {
+  private kinds = kindsMap();
+  /** Transactions from this one on may have changes not read yet. */
+  private since = '0';
+  /** Reads are numbered as they start; one that ends after a later one's is dropped. */
+  private started = 0;
+  private applied = 0;
+  private reloading: Promise<void> | undefined;
+
+  kind(type: SearchType): KindIndex {
+    return this.kinds.get(type)!;
+  }
+
+  /** Whether any row of any kind holds `word`. */
+  holds(word: string): boolean {
+    return [...this.kinds.values()].some((k) => k.holds(word));
+  }
+
+  /** Every visible row of each kind, read afresh (the first search, or after a bulk change). */
+  load(db: DbOrTx): Promise<void> {
+    this.reloading ??= (async () => {
+      const number = (this.started += 1);
+      const [first] = await rowsOf<{ xmin: string }>(db, sql`select ${snapshotXmin} as xmin`);
+      const kinds = kindsMap();
+      for (const kind of SEARCH_TYPES) {
+        const s = sources[kind];
+        const rows = await rowsOf<IndexedRow>(
+          db,
+          sql`select ${s.table.id} as id, ${columns(s)} from ${s.table} where ${s.visible}`,
+        );
+        const index = kinds.get(kind)!;
+        for (const row of rows) index.set({ ...row, popularity: Number(row.popularity) });
+      }
+      this.kinds = kinds;
+      this.applied = number;
+      this.since = first!.xmin;
+    })().finally(() => {
+      this.reloading = undefined;
+    });
+    return this.reloading;
+  }
+
+  /**
+   * Reads the changes since the last read and applies them; `readings`, a
+   * statement of typo readings (typos.ts), comes back in the same round trip.
+   * The rows changed, when there are some, are read in a second statement.
+   */
+  async refresh(db: DbOrTx, readings?: SQL): Promise<Reading[]> {
+    const number = (this.started += 1);
+    const statement = sql`select ${snapshotXmin} as xmin,
+      (select coalesce(json_agg(json_build_array(c.kind, c.id)), '[]') from (
+        select c.kind, c.id from ${searchChanges} c where c.xid >= ${this.since}::xid8
+        order by c.xid limit ${CHANGES_MAX + 1}) c) as changed
+      ${
+        readings
+          ? sql`, (select coalesce(json_agg(json_build_array(typed, reading)), '[]')
+              from (${readings}) r) as readings`
+          : sql``
+      }`;
+    const [row] = resultRows<{
+      xmin: string;
+      changed: [SearchType, string][];
+      readings?: [string, string][];
+    }>(await executeNamed(db, 'search_changes', statement));
+    const { xmin, changed } = row!;
+    const found = (row!.readings ?? []).map(([typed, reading]) => ({ typed, reading }));
+    if (changed.length > CHANGES_MAX) {
+      await this.load(db);
+      return found;
+    }
+    const byKind = new Map<SearchType, string[]>();
+    for (const [kind, id] of changed) byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
+    const now = new Map<SearchType, Map<string, IndexedRow>>();
+    for (const [kind, ids] of byKind) {
+      const rows = await rowsOf<IndexedRow>(db, rowsSql(kind, ids));
+      now.set(kind, new Map(rows.map((r) => [r.id, r])));
+    }
+    // A read that began before one already applied brings nothing newer.
+    if (number <= this.applied) return found;
+    this.applied = number;
+    for (const [kind, ids] of byKind) {
+      const index = this.kind(kind);
+      for (const id of ids) {
+        const current = now.get(kind)!.get(id);
+        if (current) index.set({ ...current, popularity: Number(current.popularity) });
+        else index.remove(id);
+      }
+    }
+    this.since = xmin;
+    return found;
+  }
+}
+
+const loaded = new WeakMap<object, Promise<SearchIndex>>();
+
+/** The search index of the database `db` (loaded on first use). */
+export function searchIndexOf(db: DbOrTx): Promise<SearchIndex> {
+  let index = loaded.get(db);
+  if (!index) {
+    const made = new SearchIndex();
+    index = made.load(db).then(() => made);
+    // A failed load is tried again by the next search.
+    index.catch(() => loaded.delete(db));
+    loaded.set(db, index);
+  }
+  return index;
+}
