@@ -5,10 +5,7 @@ import {
   REBUILD_ENTRY_RELEASE_COPIES,
   REBUILD_RELEASE_ARTIST_CREDITS,
 } from '../../../server/src/db/copies-sql';
-import {
-  REBUILD_RELEASE_SEARCH_TEXT,
-  REBUILD_SEARCH_WORDS,
-} from '../../../server/src/db/search-text-sql';
+import { REBUILD_RELEASE_SEARCH_TEXT } from '../../../server/src/db/search-text-sql';
 import { firstNames, labelSuffixes, labelWords, lastNames } from './words';
 import { genreRows, genreParentRows } from './genres';
 import {
@@ -249,7 +246,6 @@ function steps(size: DatasetSize): [string, string][] {
     // the freshly loaded tables the planner hashed every artist per release.
     ['credits statistics', 'analyze release_artists; analyze artists'],
     ["releases' artist credits", REBUILD_RELEASE_ARTIST_CREDITS],
-    ['search words', REBUILD_SEARCH_WORDS],
   ];
 }
 

@@ -6,4 +6,4 @@ export * from './lists';
 export * from './comments';
 export * from './submissions';
 export * from './admin';
-export { searchChanges, searchWords } from './search-text';
+export { searchChanges } from './search-text';

@@ -28,24 +28,6 @@ export function foldedNamesSql(name: string, latin: string | null): SQL {
  */
 export const searchIndexOptions = { fastupdate: false };
 
-/**
- * Every word of every searchable row's `search_text`, once: the spellings a
- * mistyped search word is corrected to (features/search/typos.ts). A trigram
- * index over a few ten thousand short words answers in well under a
- * millisecond what the same test over every row's text takes milliseconds
- * to. Triggers of every searchable table add the words of each new or
- * changed text (the search words migration). A word is never removed: a
- * spelling no row holds any more can still be chosen as a correction, and
- * then finds nothing by that word, as the typed word did not either. Hidden
- * rows' words are here too: a correction is never shown, only searched for,
- * and the search leaves hidden rows out as always.
- */
-export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
-  index('search_words_trgm_idx')
-    .using('gin', sql`${t.word} gin_trgm_ops`)
-    .with(searchIndexOptions),
-]);
-
 /** A transaction id (`xid8`), read and compared as its decimal text. */
 const transactionId = customType<{ data: string }>({ dataType: () => 'xid8' });
 

@@ -1,5 +1,6 @@
 import { SEARCH_RESULTS_MAX } from '@earmark/common';
 import { similarityTo, textTrigrams } from './similarity';
+import type { Vocabulary } from './vocabulary';
 import type { Terms } from './words';
 
 /**
@@ -147,7 +148,11 @@ export class KindIndex {
   private head: number[] | undefined = [];
   private counted = new Uint16Array(0);
 
-  constructor(private readonly withHead: boolean) {}
+  /** `vocabulary`: where the words of the texts put in and taken out are counted. */
+  constructor(
+    private readonly withHead: boolean,
+    private readonly vocabulary?: Vocabulary,
+  ) {}
 
   /** How many rows are held. */
   get size(): number {
@@ -156,6 +161,10 @@ export class KindIndex {
 
   /** Puts a row in, or replaces the one of that id. */
   set(row: IndexedRow): void {
+    this.put(row, true);
+  }
+
+  private put(row: IndexedRow, counted: boolean): void {
     const at = this.slotOf.get(row.id);
     if (at !== undefined && this.texts[at] === row.text) {
       this.names[at] = row.name;
@@ -171,6 +180,7 @@ export class KindIndex {
     this.latins.push(row.nameLatin);
     this.popularity.push(row.popularity);
     this.slotOf.set(row.id, slot);
+    if (counted) this.vocabulary?.count(row.text, 1);
     this.post(slot, row.text);
     this.headAdded(slot);
   }
@@ -180,6 +190,7 @@ export class KindIndex {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.slotOf.delete(id);
+    this.vocabulary?.count(this.texts[slot]!, -1);
     this.ids[slot] = undefined;
     this.texts[slot] = undefined;
     this.empty += 1;
@@ -221,7 +232,8 @@ export class KindIndex {
     this.starts = new Map();
     this.empty = 0;
     this.head = undefined;
-    for (const row of rows) this.set(row);
+    // The same texts: the vocabulary's counts stay as they are.
+    for (const row of rows) this.put(row, false);
   }
 
   private setPopularity(slot: number, value: number): void {

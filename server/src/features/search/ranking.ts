@@ -2,7 +2,7 @@ import type { SearchType } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import type { KindPage, RankedRow } from './memory';
 import { searchIndexOf } from './search-index';
-import { corrected, readingsSql, typedWords } from './typos';
+import { corrected, typedWords } from './typos';
 import type { Terms } from './words';
 
 /**
@@ -11,8 +11,7 @@ import type { Terms } from './words';
  * found and ranked, search-index.ts for how it follows the database).
  *
  * A query word that no text holds is first read as the word it is a typo
- * or two away from (typos.ts); the readings come from the database in the
- * round trip that brings the index up to date, and the ranking then takes
+ * or two away from (typos.ts, vocabulary.ts), and the ranking then takes
  * the query as corrected.
  */
 
@@ -34,11 +33,10 @@ export async function rankedPages(
   page: Page,
 ): Promise<Map<SearchType, RankedPage>> {
   const index = await searchIndexOf(db);
-  // Words no row holds may be typos; a row written since the last refresh
-  // that holds one is caught by the database's own test in the readings.
+  await index.refresh(db);
+  // Words no row holds may be typos.
   const unheld = typedWords(typed).filter((word) => !index.holds(word));
-  const readings = await index.refresh(db, readingsSql(unheld));
-  const terms = corrected(typed, readings);
+  const terms = corrected(typed, index.readings(unheld));
   return new Map(
     types.map((type) => [type, index.kind(type).search(terms, page.offset, page.limit)]),
   );

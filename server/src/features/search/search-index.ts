@@ -9,6 +9,7 @@ import { searchChanges } from '../../db/schema/search-text';
 import { users } from '../../db/schema/users';
 import { isVisible, visibleAccount } from '../../db/visibility';
 import { KindIndex, type IndexedRow } from './memory';
+import { Vocabulary } from './vocabulary';
 import type { Reading } from './typos';
 
 /**
@@ -100,13 +101,14 @@ function rowsSql(kind: SearchType, ids: readonly string[]): SQL {
  */
 const CHANGES_MAX = 5000;
 
-const kindsMap = () =>
+const kindsMap = (vocabulary: Vocabulary) =>
   new Map<SearchType, KindIndex>(
-    SEARCH_TYPES.map((kind) => [kind, new KindIndex(sources[kind].withHead)]),
+    SEARCH_TYPES.map((kind) => [kind, new KindIndex(sources[kind].withHead, vocabulary)]),
   );
 
 export class SearchIndex {
-  private kinds = kindsMap();
+  private vocabulary = new Vocabulary();
+  private kinds = kindsMap(this.vocabulary);
   /** Transactions from this one on may have changes not read yet. */
   private since = '0';
   /** Reads are numbered as they start; one that ends after a later one's is dropped. */
@@ -123,12 +125,20 @@ export class SearchIndex {
     return [...this.kinds.values()].some((k) => k.holds(word));
   }
 
+  /** The words each of `typed` may have been meant as (see vocabulary.ts). */
+  readings(typed: readonly string[]): Reading[] {
+    return typed.flatMap((word) =>
+      this.vocabulary.readings(word).map((reading) => ({ typed: word, reading })),
+    );
+  }
+
   /** Every visible row of each kind, read afresh (the first search, or after a bulk change). */
   load(db: DbOrTx): Promise<void> {
     this.reloading ??= (async () => {
       const number = (this.started += 1);
       const [first] = await rowsOf<{ xmin: string }>(db, sql`select ${snapshotXmin} as xmin`);
-      const kinds = kindsMap();
+      const vocabulary = new Vocabulary();
+      const kinds = kindsMap(vocabulary);
       for (const kind of SEARCH_TYPES) {
         const s = sources[kind];
         const rows = await rowsOf<IndexedRow>(
@@ -139,6 +149,7 @@ export class SearchIndex {
         for (const row of rows) index.set({ ...row, popularity: Number(row.popularity) });
       }
       this.kinds = kinds;
+      this.vocabulary = vocabulary;
       this.applied = number;
       this.since = first!.xmin;
     })().finally(() => {
@@ -148,42 +159,36 @@ export class SearchIndex {
   }
 
   /**
-   * Reads the changes since the last read and applies them; `readings`, a
-   * statement of typo readings (typos.ts), comes back in the same round trip.
-   * The rows changed, when there are some, are read in a second statement.
+   * Reads the changes since the last read and applies them: the rows
+   * changed, when there are some, in a second statement.
    */
-  async refresh(db: DbOrTx, readings?: SQL): Promise<Reading[]> {
+  async refresh(db: DbOrTx): Promise<void> {
     const number = (this.started += 1);
     const statement = sql`select ${snapshotXmin} as xmin,
       (select coalesce(json_agg(json_build_array(c.kind, c.id)), '[]') from (
         select c.kind, c.id from ${searchChanges} c where c.xid >= ${this.since}::xid8
-        order by c.xid limit ${CHANGES_MAX + 1}) c) as changed
-      ${
-        readings
-          ? sql`, (select coalesce(json_agg(json_build_array(typed, reading)), '[]')
-              from (${readings}) r) as readings`
-          : sql``
-      }`;
-    const [row] = resultRows<{
-      xmin: string;
-      changed: [SearchType, string][];
-      readings?: [string, string][];
-    }>(await executeNamed(db, 'search_changes', statement));
+        order by c.xid limit ${CHANGES_MAX + 1}) c) as changed`;
+    const [row] = resultRows<{ xmin: string; changed: [SearchType, string][] }>(
+      await executeNamed(db, 'search_changes', statement),
+    );
     const { xmin, changed } = row!;
-    const found = (row!.readings ?? []).map(([typed, reading]) => ({ typed, reading }));
     if (changed.length > CHANGES_MAX) {
       await this.load(db);
-      return found;
+      return;
     }
     const byKind = new Map<SearchType, string[]>();
-    for (const [kind, id] of changed) byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
+    for (const [kind, id] of changed) {
+      const ids = byKind.get(kind);
+      if (ids) ids.push(id);
+      else byKind.set(kind, [id]);
+    }
     const now = new Map<SearchType, Map<string, IndexedRow>>();
     for (const [kind, ids] of byKind) {
       const rows = await rowsOf<IndexedRow>(db, rowsSql(kind, ids));
       now.set(kind, new Map(rows.map((r) => [r.id, r])));
     }
     // A read that began before one already applied brings nothing newer.
-    if (number <= this.applied) return found;
+    if (number <= this.applied) return;
     this.applied = number;
     for (const [kind, ids] of byKind) {
       const index = this.kind(kind);
@@ -194,7 +199,6 @@ export class SearchIndex {
       }
     }
     this.since = xmin;
-    return found;
   }
 }
 

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, searchReplySchema, type SearchReply } from '@earmark/common';
 import { artists } from '../../db/schema/catalogue';
 import { users } from '../../db/schema/users';
-import { REBUILD_SEARCH_WORDS } from '../../db/search-text-sql';
 import { createArtist, createRelease } from '../../../test/catalogue-factories';
 import { buildTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { rowsOf } from '../../db/rows';
+import { Vocabulary } from './vocabulary';
 
 describe('search: mistyped words', () => {
   let t: TestApp;
@@ -69,11 +70,74 @@ describe('search: mistyped words', () => {
     expect(reply).toEqual({ users: [], usersCount: 0 });
   });
 
-  it('reads typos again once the word list is rebuilt after a bulk load', async () => {
-    await createArtist(t.db, { name: 'Thistle' });
-    await t.db.execute(sql`delete from search_words`);
-    expect(await artistNames('thsitle')).toEqual([]);
-    await t.db.execute(sql.raw(REBUILD_SEARCH_WORDS));
-    expect(await artistNames('thsitle')).toEqual(['Thistle']);
+  it('reads a word only as one some visible text holds now', async () => {
+    const artist = await createArtist(t.db, { name: 'Thistledown' });
+    expect(await artistNames('thsitledown')).toEqual(['Thistledown']);
+    await t.db.update(artists).set({ name: 'Brambleweed' }).where(eq(artists.id, artist.id));
+    expect(await artistNames('thsitledown')).toEqual([]);
+    expect(await artistNames('bramblewede')).toEqual(['Brambleweed']);
+  });
+
+  it('hands over the words most like the typed one, as pg_trgm measures them', async () => {
+    const words = [
+      'shadow',
+      'shadows',
+      'shallow',
+      'meadow',
+      'sahara',
+      'window',
+      'radiohead',
+      'radio',
+      'head',
+      'ahead',
+      'animals',
+      'animal',
+      'anime',
+      'r&b',
+      'hall-marsh',
+      'marsh',
+      'marshall',
+      'utada',
+      'hikaru',
+      '宇多田ヒカル',
+      'björk',
+      'bjork',
+      'sigur',
+      'satellite',
+      'satellites',
+      'sate',
+      'tell',
+      'lite',
+      'elite',
+      'a',
+      'ab',
+      'abc',
+      'winter',
+      'winters',
+      'printer',
+    ];
+    const vocabulary = new Vocabulary();
+    vocabulary.count(words.join(' '), 1);
+    for (const typed of [
+      'sahdow',
+      'radiohed',
+      'anirals',
+      'satelite',
+      'wintre',
+      'marhs',
+      'ヒカル',
+      'xyz',
+    ]) {
+      const rows = await rowsOf<{ word: string }>(
+        t.db,
+        sql`select w as word from unnest(${sql.param(words)}::text[]) w
+          where similarity(w, ${typed}) >= 0.2
+          order by similarity(w, ${typed}) desc, w collate "C" limit 20`,
+      );
+      expect(vocabulary.readings(typed), typed).toEqual(rows.map((r) => r.word));
+    }
+    // A word no text holds any more is forgotten.
+    vocabulary.count('shadow shadows', -1);
+    expect(vocabulary.readings('sahdow')).not.toContain('shadow');
   });
 });

@@ -1,14 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { Terms } from './words';
 
 /**
  * Mistyped words. A query word that no searchable text holds (and so no row
  * either) is read as the search word it is a typo or two away from, the
  * most similar first: 'radiohed' as 'radiohead', 'anirals' as 'animals'.
- * The words of every searchable text are kept in `search_words`
- * (db/schema/search-text.ts); the database hands over the few most like
- * each such word (search_word_readings, the search words migration) and
- * the distance is measured here. The corrected query is then searched as
+ * The words of every searchable text are held by the search index
+ * (vocabulary.ts), which hands over the few most like each such word; the
+ * distance is measured here. The corrected query is then searched as
  * if it had been typed, ranked as any other.
  *
  * Testing the rows themselves for similarity misses a typo in a short word:
@@ -20,8 +18,6 @@ import type { Terms } from './words';
 export const TYPO_WORD_MIN = 4;
 /** Words this long or longer may hold two typos; shorter ones one. */
 const TWO_TYPOS_MIN = 8;
-/** How many search words, the most similar first, are measured for each typed word. */
-const READINGS_PER_WORD = 20;
 
 export const typosAllowed = (length: number) => (length >= TWO_TYPOS_MIN ? 2 : 1);
 
@@ -60,18 +56,9 @@ export function typoDistance(
   return { distance: last[length]!, length };
 }
 
-/** The query's words that may be typos, for search_word_readings. */
+/** The query's words that may be typos (of TYPO_WORD_MIN characters or more), once each. */
 export function typedWords(terms: Terms): string[] {
   return [...new Set(terms.words.filter((w) => [...w].length >= TYPO_WORD_MIN))];
-}
-
-/**
- * The statement reading the typed words: a row per (typed word, search word
- * like it) for each of them no search word holds. Undefined for no words.
- */
-export function readingsSql(typed: readonly string[]): SQL | undefined {
-  if (typed.length === 0) return undefined;
-  return sql`select typed, reading from search_word_readings(${sql.param(typed)}::text[], ${READINGS_PER_WORD})`;
 }
 
 export interface Reading {
