@@ -1,5 +1,5 @@
 import { SEARCH_RESULTS_MAX } from '@earmark/common';
-import { similarityTo, textTrigrams } from './similarity';
+import { TrigramCodes } from './similarity';
 import {
   compareIds,
   holdsAll,
@@ -25,7 +25,8 @@ import type { Terms } from './words';
  * its popularity (ratings, followers, or releases credited) and, for the
  * kinds answered as refs, its names. Rows sit in slots; each trigram of a
  * text (pg_trgm's: every word padded "  word ", every three characters)
- * lists the slots holding it. A changed or removed row leaves its slot
+ * has a number and lists the slots holding it, and each slot keeps the
+ * numbers of its text's trigrams in order, for measuring word similarity. A changed or removed row leaves its slot
  * empty; the trigram lists skip empty slots and are rebuilt once a quarter
  * of the slots are empty.
  *
@@ -98,7 +99,14 @@ export class KindIndex {
   private readonly latins: (string | null | undefined)[] = [];
   private readonly popularity: number[] = [];
   private readonly slotOf = new Map<string, number>();
-  private postings = new Map<string, number[]>();
+  /** The numbers of the texts' trigrams: for each slot, those of its text in order. */
+  private readonly codes = new TrigramCodes();
+  private pool = new Int32Array(1 << 16);
+  private poolUsed = 0;
+  private readonly codesStart: number[] = [];
+  private readonly codesLength: number[] = [];
+  /** For each trigram's number, the slots whose text holds it, ascending. */
+  private postings: (number[] | undefined)[] = [];
   /** Slots by the first one and two UTF-16 units of their text: for a query of short words. */
   private starts = new Map<string, number[]>();
   private empty = 0;
@@ -157,10 +165,20 @@ export class KindIndex {
   }
 
   private post(slot: number, text: string): void {
-    for (const trigram of textTrigrams(text)) {
-      const list = this.postings.get(trigram);
+    const codes = this.codes.encode(text);
+    if (this.poolUsed + codes.length > this.pool.length) {
+      const grown = new Int32Array(2 * (this.poolUsed + codes.length));
+      grown.set(this.pool.subarray(0, this.poolUsed));
+      this.pool = grown;
+    }
+    this.pool.set(codes, this.poolUsed);
+    this.codesStart[slot] = this.poolUsed;
+    this.codesLength[slot] = codes.length;
+    this.poolUsed += codes.length;
+    for (const code of new Set(codes)) {
+      const list = this.postings[code];
       if (list) list.push(slot);
-      else this.postings.set(trigram, [slot]);
+      else this.postings[code] = [slot];
     }
     for (const key of new Set([text.slice(0, 1), text.slice(0, 2)])) {
       const list = this.starts.get(key);
@@ -182,11 +200,12 @@ export class KindIndex {
         nameLatin: this.latins[slot],
       });
     });
-    for (const array of [this.ids, this.texts, this.names, this.latins, this.popularity]) {
-      array.length = 0;
-    }
+    const arrays = [this.ids, this.texts, this.names, this.latins, this.popularity];
+    for (const array of [...arrays, this.codesStart, this.codesLength]) array.length = 0;
     this.slotOf.clear();
-    this.postings = new Map();
+    // The trigrams keep their numbers.
+    this.postings = [];
+    this.poolUsed = 0;
     this.starts = new Map();
     this.empty = 0;
     this.head = undefined;
@@ -247,7 +266,7 @@ export class KindIndex {
       test = (text) => text.startsWith(q);
     } else {
       const lists = [...new Set(long.flatMap(innerTrigrams))].map(
-        (t) => this.postings.get(t) ?? [],
+        (t) => this.postings[this.codes.codeOfTrigram(t)] ?? [],
       );
       // For a few rows, testing the rarest list's first rows beats narrowing it.
       if (lists.length > 0) from = max <= NARROW_ENOUGH ? shortest(lists) : intersection(lists);
@@ -294,13 +313,13 @@ export class KindIndex {
         }
       });
     } else {
-      const trigrams = textTrigrams(terms.query);
+      const { distinct, codes } = this.codes.known(terms.query);
       // A similarity of s needs at least s times the query's trigrams in the text.
-      const needed = Math.ceil(SIMILAR_MIN * trigrams.length - 1e-6);
-      if (trigrams.length === 0) return [];
+      const needed = Math.ceil(SIMILAR_MIN * distinct - 1e-6);
+      if (distinct === 0) return [];
       const shared = this.counters();
       const reached: number[] = [];
-      const lists = trigrams.map((t) => this.postings.get(t) ?? []);
+      const lists = codes.map((code) => this.postings[code] ?? []);
       for (const list of lists) {
         for (const slot of list) {
           const count = shared[slot]! + 1;
@@ -324,12 +343,12 @@ export class KindIndex {
   /** The page (offset, limit) of the rows the query finds, ranked, and how many it finds. */
   search(terms: Terms, offset: number, limit: number): KindPage {
     const q = terms.query;
-    const measureText = similarityTo(q);
+    const measureCodes = this.codes.measureFor(q);
     const similarity = new Map<number, number>();
     const measure = (slot: number) => {
       let value = similarity.get(slot);
       if (value === undefined) {
-        value = measureText(this.texts[slot]!);
+        value = measureCodes(this.pool, this.codesStart[slot]!, this.codesLength[slot]!);
         similarity.set(slot, value);
       }
       return value;

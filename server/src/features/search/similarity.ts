@@ -83,7 +83,6 @@ function trigramKey(a: number, b: number, c: number): TrigramKey {
 let keys: TrigramKey[] = [];
 let sequence = new Int32Array(256);
 let lastSeen = new Int32Array(256);
-const othersSeen = new Map<TrigramKey, number>();
 
 /**
  * Writes the text's trigrams, in order, into `keys` (or, given `chars`, the
@@ -218,34 +217,154 @@ function greedyScan(length: number, queryCount: number, distinct: number): numbe
   return best;
 }
 
-/** The query's side worked out once, for measuring many texts against one query. */
-export function similarityTo(query: string): (text: string) => number {
-  const queryIndex = new Map<TrigramKey, number>();
-  const n = readTrigrams(query);
-  for (let t = 0; t < n; t += 1) {
-    const key = keys[t]!;
-    if (!queryIndex.has(key)) queryIndex.set(key, queryIndex.size);
+/**
+ * Numbers for trigrams, given from 0 in the order they are first met: a
+ * text read once into the numbers of its trigrams is then looked up and
+ * measured against queries with no strings and no maps (memory.ts keeps each
+ * row's). A trigram no text has brought is given no number by a query.
+ */
+export class TrigramCodes {
+  private readonly codeOf = new Map<TrigramKey, number>();
+  private scratch = new Int32Array(256);
+  /** Scratch for measuring: the query's place of each code, and the others' of one text. */
+  private queryMark = new Int32Array(0);
+  private queryAt = new Int32Array(0);
+  private otherMark = new Int32Array(0);
+  private otherAt = new Int32Array(0);
+  private queryStamp = 0;
+  private otherStamp = 0;
+  /** Whose query the query marks hold. */
+  private stamped: object | undefined;
+
+  /** How many trigrams have a number. */
+  get size(): number {
+    return this.codeOf.size;
   }
-  const queryCount = queryIndex.size;
-  if (queryCount === 0) return () => 0;
-  return (text: string) => {
-    const length = readTrigrams(text);
-    if (sequence.length < length) sequence = new Int32Array(Math.max(length, 2 * sequence.length));
-    othersSeen.clear();
-    for (let t = 0; t < length; t += 1) {
+
+  /**
+   * The numbers of the text's trigrams in order, repeats kept (what the
+   * similarity scan reads), numbering those met for the first time. The
+   * answer is scratch space, good until the next call.
+   */
+  encode(text: string): Int32Array {
+    const n = readTrigrams(text);
+    if (this.scratch.length < n) this.scratch = new Int32Array(2 * n);
+    for (let t = 0; t < n; t += 1) {
       const key = keys[t]!;
-      let index = queryIndex.get(key);
-      if (index === undefined) {
-        index = othersSeen.get(key);
-        if (index === undefined) {
-          index = queryCount + othersSeen.size;
-          othersSeen.set(key, index);
-        }
+      let code = this.codeOf.get(key);
+      if (code === undefined) {
+        code = this.codeOf.size;
+        this.codeOf.set(key, code);
       }
-      sequence[t] = index;
+      this.scratch[t] = code;
     }
     if (keys.length > 4096) keys = [];
-    return greedyScan(length, queryCount, queryCount + othersSeen.size);
+    return this.scratch.subarray(0, n);
+  }
+
+  /** The text's distinct trigrams: how many, and the numbers of those that have one. */
+  known(text: string): { distinct: number; codes: number[] } {
+    const n = readTrigrams(text);
+    const distinct = new Set<TrigramKey>();
+    for (let t = 0; t < n; t += 1) distinct.add(keys[t]!);
+    const codes: number[] = [];
+    for (const key of distinct) {
+      const code = this.codeOf.get(key);
+      if (code !== undefined) codes.push(code);
+    }
+    return { distinct: distinct.size, codes };
+  }
+
+  /** The number of a trigram given as its three characters (lower case), or -1. */
+  codeOfTrigram(trigram: string): number {
+    const ids = [...trigram].map((char) => {
+      const cp = char.codePointAt(0)!;
+      return cp < 128 ? ASCII_IDS[cp]! : nonAsciiId(cp);
+    });
+    if (ids.length !== 3 || ids.some((id) => id < 0)) return -1;
+    return this.codeOf.get(trigramKey(ids[0]!, ids[1]!, ids[2]!)) ?? -1;
+  }
+
+  /**
+   * The query's side worked out once, for measuring many encoded texts
+   * (`codes[from..from + length)`) against it: pg_trgm's word_similarity.
+   */
+  measureFor(query: string): (codes: Int32Array, from: number, length: number) => number {
+    const n = readTrigrams(query);
+    const places = new Map<TrigramKey, number>();
+    for (let t = 0; t < n; t += 1) if (!places.has(keys[t]!)) places.set(keys[t]!, places.size);
+    const queryCount = places.size;
+    const known: [code: number, place: number][] = [];
+    for (const [key, place] of places) {
+      const code = this.codeOf.get(key);
+      if (code !== undefined) known.push([code, place]);
+    }
+    const owner = {};
+    return (codes, from, length) => {
+      if (queryCount === 0) return 0;
+      this.makeRoom();
+      if (this.stamped !== owner) {
+        this.queryStamp = this.next(this.queryStamp, this.queryMark);
+        for (const [code, place] of known) {
+          this.queryMark[code] = this.queryStamp;
+          this.queryAt[code] = place;
+        }
+        this.stamped = owner;
+      }
+      const stamp = (this.otherStamp = this.next(this.otherStamp, this.otherMark));
+      if (sequence.length < length)
+        sequence = new Int32Array(Math.max(length, 2 * sequence.length));
+      const { queryMark, queryAt, otherMark, otherAt } = this;
+      const queryStamp = this.queryStamp;
+      let distinct = queryCount;
+      for (let t = 0; t < length; t += 1) {
+        const code = codes[from + t]!;
+        if (queryMark[code] === queryStamp) sequence[t] = queryAt[code]!;
+        else if (otherMark[code] === stamp) sequence[t] = otherAt[code]!;
+        else {
+          otherMark[code] = stamp;
+          otherAt[code] = distinct;
+          sequence[t] = distinct;
+          distinct += 1;
+        }
+      }
+      return greedyScan(length, queryCount, distinct);
+    };
+  }
+
+  /** The mark arrays as long as the numbers given (grown, they are unmarked: the query marked again). */
+  private makeRoom(): void {
+    const size = this.codeOf.size;
+    if (this.otherMark.length >= size) return;
+    const length = Math.max(size, 2 * this.otherMark.length, 1024);
+    this.queryMark = new Int32Array(length);
+    this.queryAt = new Int32Array(length);
+    this.otherMark = new Int32Array(length);
+    this.otherAt = new Int32Array(length);
+    this.queryStamp = 0;
+    this.otherStamp = 0;
+    this.stamped = undefined;
+  }
+
+  /** The next stamp after `stamp`, from 1: once they run out, the marks are cleared and they start again. */
+  private next(stamp: number, marks: Int32Array): number {
+    if (stamp < 0x7fffffff) return stamp + 1;
+    marks.fill(0);
+    return 1;
+  }
+}
+
+/** Texts measured by similarityTo and wordSimilarity are numbered here. */
+const looseCodes = new TrigramCodes();
+
+/** The query's side worked out once, for measuring many texts against one query. */
+export function similarityTo(query: string): (text: string) => number {
+  // The query's trigrams numbered first, so a text's trigram that the query holds is known as such.
+  looseCodes.encode(query);
+  const measure = looseCodes.measureFor(query);
+  return (text) => {
+    const codes = looseCodes.encode(text);
+    return measure(codes, 0, codes.length);
   };
 }
 
