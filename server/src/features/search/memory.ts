@@ -4,12 +4,10 @@ import {
   compareIds,
   holdsAll,
   innerTrigrams,
-  intersection,
+  ListsWalk,
   nameRank,
-  NARROW_ENOUGH,
-  nearlyHolds,
+  nearlyHeld,
   roundTenth,
-  shortest,
   wordMatch,
 } from './text-tests';
 import type { Vocabulary } from './vocabulary';
@@ -258,25 +256,24 @@ export class KindIndex {
    */
   private matching(terms: Terms, max: number, skip?: Set<number>): number[] {
     const long = terms.words.filter((w) => w.length >= INDEXED_WORD_MIN);
-    let from: Iterable<number> | undefined;
-    let test: (text: string) => boolean;
+    const q = terms.query;
+    let walk: ListsWalk | undefined;
     if (long.length === 0) {
-      const q = terms.query;
-      from = this.starts.get(q.slice(0, 2)) ?? [];
-      test = (text) => text.startsWith(q);
+      walk = new ListsWalk([this.starts.get(q.slice(0, 2)) ?? []]);
     } else {
       const lists = [...new Set(long.flatMap(innerTrigrams))].map(
         (t) => this.postings[this.codes.codeOfTrigram(t)] ?? [],
       );
-      // For a few rows, testing the rarest list's first rows beats narrowing it.
-      if (lists.length > 0) from = max <= NARROW_ENOUGH ? shortest(lists) : intersection(lists);
-      test = (text) => holdsAll(text, long, terms.query);
+      if (lists.length > 0) walk = new ListsWalk(lists);
     }
-    from ??= this.ids.keys();
     const out: number[] = [];
-    for (const slot of from) {
-      const text = this.texts[slot];
-      if (text === undefined || skip?.has(slot) || !test(text)) continue;
+    const texts = this.texts;
+    const count = walk ? walk.slots.length : texts.length;
+    for (let at = 0; at < count; at += 1) {
+      const slot = walk ? walk.slots[at]! : at;
+      const text = texts[slot];
+      if (text === undefined || (skip !== undefined && skip.has(slot))) continue;
+      if ((walk && !walk.inAll(slot)) || !holdsAll(text, long, q)) continue;
       out.push(slot);
       if (out.length >= max) break;
     }
@@ -288,7 +285,7 @@ export class KindIndex {
    * SIMILAR_MIN or more), leaving out `found`: the candidates are the rows
    * holding enough of the query's trigrams for that similarity at best. For
    * a query of several long words, a similar row must hold every word but
-   * one and nearly hold that one (nearlyHolds): a query with one typo
+   * one and nearly hold that one (nearlyHeld): a query with one typo
    * still has its other words as typed, and a title sharing one word and a
    * first letter with the query ('electric anthems' for 'electric
    * animals') is not what was meant.
@@ -307,9 +304,10 @@ export class KindIndex {
         const others = long.filter((_, j) => j !== i);
         const left = RANKED_MAX - seen.size;
         if (left <= 0) return;
+        const nearly = nearlyHeld(typed);
         for (const slot of this.matching({ query: others.join(' '), words: others }, left, seen)) {
           seen.add(slot);
-          if (nearlyHolds(this.texts[slot]!, typed)) test(slot);
+          if (nearly(this.texts[slot]!)) test(slot);
         }
       });
     } else {

@@ -77,58 +77,74 @@ export function nameRank(text: string, q: string): number | undefined {
   return firstStarts || secondStarts ? 1 : undefined;
 }
 
-/** Below this many slots, testing each is cheaper than narrowing them with another list. */
-export const NARROW_ENOUGH = 64;
-
-export const shortest = (lists: number[][]) =>
-  lists.reduce((best, list) => (list.length < best.length ? list : best));
-
 /**
- * The slots on every list (each ascending), or, once fewer than
- * NARROW_ENOUGH are left, a few more that the caller's own test then
- * leaves out: the shortest list, narrowed by the next shortest and so on,
- * each slot looked up by binary search.
+ * Slots on every one of some ascending lists, met in ascending order: a
+ * slot of the shortest list is looked for in each other list from where the
+ * last one was found (galloping: steps of 1, 2, 4… then halving), so a walk
+ * over the shortest list costs little more than the slots it keeps, and
+ * stops when its caller has found enough.
  */
-export function intersection(lists: number[][]): number[] {
-  const sorted = [...lists].sort((a, b) => a.length - b.length);
-  let slots = sorted[0]!;
-  for (let i = 1; i < sorted.length && slots.length > NARROW_ENOUGH; i += 1) {
-    const other = sorted[i]!;
-    const kept: number[] = [];
-    let from = 0;
-    for (const slot of slots) {
-      let low = from;
-      let high = other.length;
+export class ListsWalk {
+  /** The shortest list: the slots to walk. */
+  readonly slots: readonly number[];
+  private readonly others: readonly (readonly number[])[];
+  private readonly places: Int32Array;
+
+  constructor(lists: readonly (readonly number[])[]) {
+    const sorted = [...lists].sort((a, b) => a.length - b.length);
+    this.slots = sorted[0] ?? [];
+    this.others = sorted.slice(1);
+    this.places = new Int32Array(this.others.length);
+  }
+
+  /** Whether every other list holds `slot` (asked with slots in ascending order). */
+  inAll(slot: number): boolean {
+    for (let k = 0; k < this.others.length; k += 1) {
+      const list = this.others[k]!;
+      let low = this.places[k]!;
+      let step = 1;
+      let high = low;
+      while (high < list.length && list[high]! < slot) {
+        low = high + 1;
+        high += step;
+        step *= 2;
+      }
+      if (high > list.length) high = list.length;
       while (low < high) {
         const middle = (low + high) >>> 1;
-        if (other[middle]! < slot) low = middle + 1;
+        if (list[middle]! < slot) low = middle + 1;
         else high = middle;
       }
-      from = low;
-      if (other[low] === slot) kept.push(slot);
+      this.places[k] = low;
+      if (list[low] !== slot) return false;
     }
-    slots = kept;
+    return true;
   }
-  return slots;
 }
 
-/** How many of a word's inner trigrams `nearlyHolds` tests at most (a longer word's spread over it). */
+/** How many of a word's inner trigrams `nearlyHeld` tests at most (a longer word's spread over it). */
 const NEARLY_TESTS = 8;
 
 /**
- * Whether the text holds at least half the inner trigrams of `word` (up to
- * NEARLY_TESTS of them): a word with one typo keeps about half. A word with
- * fewer than three inner trigrams keeps none for sure, and passes.
+ * The test of whether a text holds at least half the inner trigrams of
+ * `word` (up to NEARLY_TESTS of them): a word with one typo keeps about
+ * half. A word with fewer than three inner trigrams keeps none for sure,
+ * and every text passes.
  */
-export function nearlyHolds(text: string, word: string): boolean {
+export function nearlyHeld(word: string): (text: string) => boolean {
   const trigrams = [...new Set([...word].slice(2).map((_, i) => word.slice(i, i + 3)))];
-  if (trigrams.length < 3) return true;
+  if (trigrams.length < 3) return () => true;
   const count = Math.min(trigrams.length, NEARLY_TESTS);
-  let held = 0;
-  for (let i = 0; i < count; i += 1) {
-    if (text.includes(trigrams[Math.floor((i * trigrams.length) / count)]!)) held += 1;
-  }
-  return held >= Math.ceil(count / 2);
+  const tested = Array.from(
+    { length: count },
+    (_, i) => trigrams[Math.floor((i * trigrams.length) / count)]!,
+  );
+  const needed = Math.ceil(count / 2);
+  return (text) => {
+    let held = 0;
+    for (let i = 0; i < count; i += 1) if (text.includes(tested[i]!)) held += 1;
+    return held >= needed;
+  };
 }
 
 /** Ids compared as PostgreSQL compares them in the C collation: by code unit for ASCII ids. */
@@ -141,5 +157,7 @@ export function roundTenth(value: number): number {
 
 /** Whether the text holds every long word (or, for a query of short words only, starts with it). */
 export function holdsAll(text: string, long: readonly string[], query: string): boolean {
-  return long.length === 0 ? text.startsWith(query) : long.every((w) => text.includes(w));
+  if (long.length === 0) return text.startsWith(query);
+  for (let i = 0; i < long.length; i += 1) if (!text.includes(long[i]!)) return false;
+  return true;
 }
