@@ -5,6 +5,9 @@ import {
   holdsAll,
   innerTrigrams,
   ListsWalk,
+  bitsOf,
+  setBit,
+  type SlotList,
   nameRank,
   nearlyHeld,
   roundTenth,
@@ -68,6 +71,11 @@ const SIMILAR_WHEN_FEWER = 10;
 const SIMILAR_MAX = 200;
 /** pg_trgm's word similarity threshold (`<%`), as the float4 it compares with. */
 const SIMILAR_MIN = Math.fround(0.6);
+/**
+ * A trigram list this long is also kept as a bit set (a bit per slot) once
+ * a query needs it: a slot is then looked up in it at once.
+ */
+const BITS_FROM = 1024;
 /** Words shorter than this have no trigram of their own inside them. */
 const INDEXED_WORD_MIN = 3;
 
@@ -105,6 +113,8 @@ export class KindIndex {
   private readonly codesLength: number[] = [];
   /** For each trigram's number, the slots whose text holds it, ascending. */
   private postings: (number[] | undefined)[] = [];
+  /** The same, as bit sets: made for long lists when a query first needs them. */
+  private postingBits: (Uint32Array | undefined)[] = [];
   /** Slots by the first one and two UTF-16 units of their text: for a query of short words. */
   private starts = new Map<string, number[]>();
   private empty = 0;
@@ -177,6 +187,10 @@ export class KindIndex {
       const list = this.postings[code];
       if (list) list.push(slot);
       else this.postings[code] = [slot];
+      const bits = this.postingBits[code];
+      // A slot past the bit set's end: the set is made again when next needed.
+      if (bits && slot >>> 5 < bits.length) setBit(bits, slot);
+      else if (bits) this.postingBits[code] = undefined;
     }
     for (const key of new Set([text.slice(0, 1), text.slice(0, 2)])) {
       const list = this.starts.get(key);
@@ -203,6 +217,7 @@ export class KindIndex {
     this.slotOf.clear();
     // The trigrams keep their numbers.
     this.postings = [];
+    this.postingBits = [];
     this.poolUsed = 0;
     this.starts = new Map();
     this.empty = 0;
@@ -259,10 +274,10 @@ export class KindIndex {
     const q = terms.query;
     let walk: ListsWalk | undefined;
     if (long.length === 0) {
-      walk = new ListsWalk([this.starts.get(q.slice(0, 2)) ?? []]);
+      walk = new ListsWalk([{ slots: this.starts.get(q.slice(0, 2)) ?? [] }]);
     } else {
-      const lists = [...new Set(long.flatMap(innerTrigrams))].map(
-        (t) => this.postings[this.codes.codeOfTrigram(t)] ?? [],
+      const lists = [...new Set(long.flatMap(innerTrigrams))].map((t) =>
+        this.postingList(this.codes.codeOfTrigram(t)),
       );
       if (lists.length > 0) walk = new ListsWalk(lists);
     }
@@ -278,6 +293,19 @@ export class KindIndex {
       if (out.length >= max) break;
     }
     return out;
+  }
+
+  /** The slots holding a trigram, with their bit set when the list is long. */
+  private postingList(code: number): SlotList {
+    const slots = this.postings[code];
+    if (!slots) return { slots: [] };
+    if (slots.length < BITS_FROM) return { slots };
+    let bits = this.postingBits[code];
+    if (!bits) {
+      bits = bitsOf(slots, this.ids.length);
+      this.postingBits[code] = bits;
+    }
+    return { slots, bits };
   }
 
   /**

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ListsWalk, nearlyHeld } from './text-tests';
+import { bitsOf, ListsWalk, nearlyHeld } from './text-tests';
 
 /** The slots of the walk's list that every list holds, as the search walks them. */
-function walked(lists: number[][]): number[] {
-  const walk = new ListsWalk(lists);
+function walked(lists: number[][], withBits = false): number[] {
+  const walk = new ListsWalk(
+    lists.map((slots) => ({ slots, bits: withBits ? bitsOf(slots, 2048) : undefined })),
+  );
   return walk.slots.filter((slot) => walk.inAll(slot));
 }
 
@@ -27,15 +29,12 @@ describe('ListsWalk', () => {
       });
       const expected = lists[0]!.filter((slot) => lists.every((list) => list.includes(slot)));
       expect(walked(lists)).toEqual(expected);
+      expect(walked(lists, true)).toEqual(expected);
     }
   });
 
   it('walks the shortest list and finds slots at both ends of the others', () => {
-    const walk = new ListsWalk([
-      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-      [0, 9],
-      [0, 4, 9],
-    ]);
+    const walk = new ListsWalk([{ slots: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] }, { slots: [0, 9] }]);
     expect(walk.slots).toEqual([0, 9]);
     expect(
       walked([
@@ -45,6 +44,11 @@ describe('ListsWalk', () => {
       ]),
     ).toEqual([0, 9]);
     expect(walked([[5], []])).toEqual([]);
+    // A slot past a bit set's end is not in it.
+    const short = { slots: [40] };
+    expect(new ListsWalk([short, { slots: [3, 5], bits: bitsOf([3, 5], 32) }]).inAll(40)).toBe(
+      false,
+    );
     expect(
       walked([
         [3, 7],

@@ -77,22 +77,44 @@ export function nameRank(text: string, q: string): number | undefined {
   return firstStarts || secondStarts ? 1 : undefined;
 }
 
+/** An ascending list of slots, and for a long one, the same slots as a bit set. */
+export interface SlotList {
+  slots: readonly number[];
+  bits?: Uint32Array | undefined;
+}
+
+/** Whether the bit set holds `slot` (a slot past its end is not held). */
+export const hasBit = (bits: Uint32Array, slot: number) =>
+  ((bits[slot >>> 5]! >>> (slot & 31)) & 1) === 1;
+
+export function setBit(bits: Uint32Array, slot: number): void {
+  const at = slot >>> 5;
+  bits[at] = bits[at]! | (1 << (slot & 31));
+}
+
+/** The bit set of an ascending list of slots. */
+export function bitsOf(slots: readonly number[], size: number): Uint32Array {
+  const bits = new Uint32Array((size + 31) >>> 5);
+  for (const slot of slots) setBit(bits, slot);
+  return bits;
+}
+
 /**
- * Slots on every one of some ascending lists, met in ascending order: a
- * slot of the shortest list is looked for in each other list from where the
- * last one was found (galloping: steps of 1, 2, 4… then halving), so a walk
- * over the shortest list costs little more than the slots it keeps, and
- * stops when its caller has found enough.
+ * Slots on every one of some lists, met in ascending order: a slot of the
+ * shortest list is looked up in each other list, in its bit set when it
+ * has one, else from where the last one was found (galloping: steps of 1,
+ * 2, 4… then halving); so a walk over the shortest list costs little more
+ * than the slots it keeps, and stops when its caller has found enough.
  */
 export class ListsWalk {
   /** The shortest list: the slots to walk. */
   readonly slots: readonly number[];
-  private readonly others: readonly (readonly number[])[];
+  private readonly others: readonly SlotList[];
   private readonly places: Int32Array;
 
-  constructor(lists: readonly (readonly number[])[]) {
-    const sorted = [...lists].sort((a, b) => a.length - b.length);
-    this.slots = sorted[0] ?? [];
+  constructor(lists: readonly SlotList[]) {
+    const sorted = [...lists].sort((a, b) => a.slots.length - b.slots.length);
+    this.slots = sorted[0]?.slots ?? [];
     this.others = sorted.slice(1);
     this.places = new Int32Array(this.others.length);
   }
@@ -100,7 +122,11 @@ export class ListsWalk {
   /** Whether every other list holds `slot` (asked with slots in ascending order). */
   inAll(slot: number): boolean {
     for (let k = 0; k < this.others.length; k += 1) {
-      const list = this.others[k]!;
+      const { slots: list, bits } = this.others[k]!;
+      if (bits) {
+        if (!hasBit(bits, slot)) return false;
+        continue;
+      }
       let low = this.places[k]!;
       let step = 1;
       let high = low;
