@@ -136,5 +136,5 @@ const withSignedIn = (list: Scenario[]): Scenario[] =>
 export const scenarios: Scenario[] = [
   ...longTailScenarios,
   ...withSignedIn(signedOut),
-  ...searchScenarios,
+  ...withSignedIn(searchScenarios),
 ];
