@@ -159,6 +159,12 @@ export class KindIndex {
     this.headAdded(slot);
   }
 
+  /** Gives back the room kept for rows to come, past an eighth more (after a load). */
+  settle(): void {
+    const room = this.poolUsed + (this.poolUsed >>> 3);
+    if (this.pool.length > room) this.pool = this.pool.slice(0, room);
+  }
+
   /** Takes the row of that id out, if it is held. */
   remove(id: string): void {
     const slot = this.slotOf.get(id);

@@ -147,6 +147,7 @@ export class SearchIndex {
         );
         const index = kinds.get(kind)!;
         for (const row of rows) index.set({ ...row, popularity: Number(row.popularity) });
+        index.settle();
       }
       this.kinds = kinds;
       this.vocabulary = vocabulary;
