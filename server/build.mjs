@@ -1,4 +1,5 @@
-// Bundles the server into dist/main.js. Workspace packages (@earmark/*) are
+// Bundles the server into dist/main.js (and its search ranker's thread into
+// dist/search-ranker.js). Workspace packages (@earmark/*) are
 // compiled in from their TypeScript sources; every other package stays external.
 import { build } from 'esbuild';
 import fs from 'node:fs';
@@ -15,8 +16,12 @@ const externalPackages = {
 };
 
 await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(here, 'dist/main.js'),
+  // The search ranker runs on a thread of its own, from a file of its own.
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    'search-ranker': path.join(here, 'src/features/search/ranker-worker.ts'),
+  },
+  outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',

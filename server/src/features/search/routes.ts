@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema, searchReplySchema } from '@earmark/common';
 import { listRateLimit } from '../../plugins/list-rate-limit';
+import { stopSearchIndex } from './search-index';
 import { search } from './service';
 
 /**
@@ -8,6 +9,8 @@ import { search } from './service';
  * query; replies are not kept in the read cache (see docs/decisions.md).
  */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The ranker's thread goes with the server.
+  app.addHook('onClose', () => stopSearchIndex(app.db));
   app.get(
     '/',
     {

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountStatus, searchReplySchema } from '@earmark/common';
 import { releases } from '../../db/schema/catalogue';
 import { users } from '../../db/schema/users';
 import { createArtist, createRelease } from '../../../test/catalogue-factories';
 import { buildTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { searchIndexOf } from './search-index';
 
 /**
  * The search index held in memory follows the database: whatever is
@@ -66,6 +67,16 @@ describe('search index: following the database', () => {
       .set({ accountStatus: AccountStatus.CONFIRMED })
       .where(eq(users.id, user.id));
     expect(await find()).toEqual(['quillon_marsh']);
+  });
+
+  it('makes the index again when its ranker thread stops', async () => {
+    await createRelease(t.db, { title: 'Quorndale Reach' });
+    expect(await titles('quorndale')).toEqual(['Quorndale Reach']);
+    const index = await searchIndexOf(t.db);
+    // As if the thread had failed: the searches that follow load a new index.
+    await index.stop();
+    await vi.waitFor(async () => expect(await searchIndexOf(t.db)).not.toBe(index));
+    expect(await titles('quorndale')).toEqual(['Quorndale Reach']);
   });
 
   // A transaction still open while a search reads the changes is read again

@@ -8,9 +8,10 @@ import { artists, genres, labels, releases } from '../../db/schema/catalogue';
 import { searchChanges } from '../../db/schema/search-text';
 import { users } from '../../db/schema/users';
 import { isVisible, visibleAccount } from '../../db/visibility';
-import { KindIndex, type IndexedRow } from './memory';
-import { Vocabulary } from './vocabulary';
-import type { Reading } from './typos';
+import type { IndexedRow, KindPage } from './memory';
+import type { Page, RankerCall } from './ranker';
+import { RankerThread } from './ranker-thread';
+import type { Terms } from './words';
 
 /**
  * The searchable rows of every kind, held in this server's memory
@@ -40,7 +41,6 @@ interface Source {
   popularity: SQL;
   name: SQL;
   nameLatin: SQL;
-  withHead: boolean;
 }
 
 const credited = (table: typeof artists | typeof labels): Source => ({
@@ -49,7 +49,6 @@ const credited = (table: typeof artists | typeof labels): Source => ({
   popularity: sql`${table.releasesCount}`,
   name: sql`${table.name}`,
   nameLatin: sql`${table.nameLatin}`,
-  withHead: false,
 });
 
 const sources: Record<SearchType, Source> = {
@@ -59,7 +58,6 @@ const sources: Record<SearchType, Source> = {
     popularity: sql`${releases.ratingsCount}`,
     name: sql`null::text`,
     nameLatin: sql`null::text`,
-    withHead: true,
   },
   artists: credited(artists),
   labels: credited(labels),
@@ -69,7 +67,6 @@ const sources: Record<SearchType, Source> = {
     popularity: sql`${genres.releasesCount}`,
     name: sql`${genres.name}`,
     nameLatin: sql`null::text`,
-    withHead: false,
   },
   users: {
     table: users,
@@ -77,7 +74,6 @@ const sources: Record<SearchType, Source> = {
     popularity: sql`${users.followersCount}`,
     name: sql`null::text`,
     nameLatin: sql`null::text`,
-    withHead: false,
   },
 };
 
@@ -101,14 +97,12 @@ function rowsSql(kind: SearchType, ids: readonly string[]): SQL {
  */
 const CHANGES_MAX = 5000;
 
-const kindsMap = (vocabulary: Vocabulary) =>
-  new Map<SearchType, KindIndex>(
-    SEARCH_TYPES.map((kind) => [kind, new KindIndex(sources[kind].withHead, vocabulary)]),
-  );
+/** Rows as the database gives them (bigint counts as text) to rows as the ranker holds them. */
+const indexed = (rows: IndexedRow[]): IndexedRow[] =>
+  rows.map((row) => ({ ...row, popularity: Number(row.popularity) }));
 
 export class SearchIndex {
-  private vocabulary = new Vocabulary();
-  private kinds = kindsMap(this.vocabulary);
+  private readonly ranker: RankerThread;
   /** Transactions from this one on may have changes not read yet. */
   private since = '0';
   /** Reads are numbered as they start; one that ends after a later one's is dropped. */
@@ -116,20 +110,26 @@ export class SearchIndex {
   private applied = 0;
   private reloading: Promise<void> | undefined;
 
-  kind(type: SearchType): KindIndex {
-    return this.kinds.get(type)!;
+  /** `onFailure`: told if the ranker's thread fails (the index is then of no more use). */
+  constructor(onFailure: () => void) {
+    this.ranker = new RankerThread(onFailure);
   }
 
-  /** Whether any row of any kind holds `word`. */
-  holds(word: string): boolean {
-    return [...this.kinds.values()].some((k) => k.holds(word));
+  /** Each kind's page of ranked rows and its count, as the index stands. */
+  async rank(
+    typed: Terms,
+    types: readonly SearchType[],
+    page: Page,
+  ): Promise<Map<SearchType, KindPage>> {
+    return new Map(await this.ask({ op: 'rank', typed, types, page }));
   }
 
-  /** The words each of `typed` may have been meant as (see vocabulary.ts). */
-  readings(typed: readonly string[]): Reading[] {
-    return typed.flatMap((word) =>
-      this.vocabulary.readings(word).map((reading) => ({ typed: word, reading })),
-    );
+  private async ask(call: RankerCall) {
+    return (await this.ranker.call(call)) ?? [];
+  }
+
+  stop(): Promise<void> {
+    return this.ranker.stop();
   }
 
   /** Every visible row of each kind, read afresh (the first search, or after a bulk change). */
@@ -137,20 +137,17 @@ export class SearchIndex {
     this.reloading ??= (async () => {
       const number = (this.started += 1);
       const [first] = await rowsOf<{ xmin: string }>(db, sql`select ${snapshotXmin} as xmin`);
-      const vocabulary = new Vocabulary();
-      const kinds = kindsMap(vocabulary);
+      const rows = {} as Record<SearchType, IndexedRow[]>;
       for (const kind of SEARCH_TYPES) {
         const s = sources[kind];
-        const rows = await rowsOf<IndexedRow>(
-          db,
-          sql`select ${s.table.id} as id, ${columns(s)} from ${s.table} where ${s.visible}`,
+        rows[kind] = indexed(
+          await rowsOf<IndexedRow>(
+            db,
+            sql`select ${s.table.id} as id, ${columns(s)} from ${s.table} where ${s.visible}`,
+          ),
         );
-        const index = kinds.get(kind)!;
-        for (const row of rows) index.set({ ...row, popularity: Number(row.popularity) });
-        index.settle();
       }
-      this.kinds = kinds;
-      this.vocabulary = vocabulary;
+      await this.ask({ op: 'load', rows });
       this.applied = number;
       this.since = first!.xmin;
     })().finally(() => {
@@ -183,23 +180,18 @@ export class SearchIndex {
       if (ids) ids.push(id);
       else byKind.set(kind, [id]);
     }
-    const now = new Map<SearchType, Map<string, IndexedRow>>();
+    const changes: { kind: SearchType; rows: IndexedRow[]; removed: string[] }[] = [];
     for (const [kind, ids] of byKind) {
-      const rows = await rowsOf<IndexedRow>(db, rowsSql(kind, ids));
-      now.set(kind, new Map(rows.map((r) => [r.id, r])));
+      const rows = indexed(await rowsOf<IndexedRow>(db, rowsSql(kind, ids)));
+      const present = new Set(rows.map((r) => r.id));
+      changes.push({ kind, rows, removed: ids.filter((id) => !present.has(id)) });
     }
     // A read that began before one already applied brings nothing newer.
     if (number <= this.applied) return;
     this.applied = number;
-    for (const [kind, ids] of byKind) {
-      const index = this.kind(kind);
-      for (const id of ids) {
-        const current = now.get(kind)!.get(id);
-        if (current) index.set({ ...current, popularity: Number(current.popularity) });
-        else index.remove(id);
-      }
-    }
     this.since = xmin;
+    // Applied before any search asked after it: the thread answers in order.
+    if (changes.length > 0) await this.ask({ op: 'apply', changes });
   }
 }
 
@@ -209,11 +201,25 @@ const loaded = new WeakMap<object, Promise<SearchIndex>>();
 export function searchIndexOf(db: DbOrTx): Promise<SearchIndex> {
   let index = loaded.get(db);
   if (!index) {
-    const made = new SearchIndex();
+    const forget = () => {
+      if (loaded.get(db) === index) loaded.delete(db);
+    };
+    // A failed load, or a ranker that stops, is made afresh by the next search.
+    const made = new SearchIndex(forget);
     index = made.load(db).then(() => made);
-    // A failed load is tried again by the next search.
-    index.catch(() => loaded.delete(db));
+    index.catch(() => {
+      forget();
+      void made.stop();
+    });
     loaded.set(db, index);
   }
   return index;
+}
+
+/** Stops the search index of `db`, if it has one (the server closing). */
+export async function stopSearchIndex(db: DbOrTx): Promise<void> {
+  const index = loaded.get(db);
+  if (!index) return;
+  loaded.delete(db);
+  await (await index.catch(() => null))?.stop();
 }
