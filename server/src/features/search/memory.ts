@@ -1,35 +1,29 @@
 import { SEARCH_RESULTS_MAX } from '@earmark/common';
-import { TrigramCodes } from './similarity';
 import {
   compareIds,
   holdsAll,
   innerTrigrams,
   ListsWalk,
-  bitsOf,
-  setBit,
-  type SlotList,
   nameRank,
   nearlyHeld,
   roundTenth,
-  wordMatch,
+  wordRank,
 } from './text-tests';
 import type { Vocabulary } from './vocabulary';
+import { TrigramLists } from './trigram-lists';
 import type { Terms } from './words';
 
 /**
  * One kind's searchable rows held in memory (releases, artists, labels,
  * genres or users), and its ranking: which rows a query finds and in what
- * order they come. search-index.ts keeps it in step with the database.
+ * order they come. ranker.ts holds one for each kind.
  *
  * A row is its id, its folded search text (the name, a tab, the Latin form,
  * and for a release a tab and its artists' names; db/schema/search-text.ts),
  * its popularity (ratings, followers, or releases credited) and, for the
- * kinds answered as refs, its names. Rows sit in slots; each trigram of a
- * text (pg_trgm's: every word padded "  word ", every three characters)
- * has a number and lists the slots holding it, and each slot keeps the
- * numbers of its text's trigrams in order, for measuring word similarity. A changed or removed row leaves its slot
- * empty; the trigram lists skip empty slots and are rebuilt once a quarter
- * of the slots are empty.
+ * kinds answered as refs, its names. Rows sit in slots, their trigrams in
+ * lists (trigram-lists.ts). A changed or removed row leaves its slot empty;
+ * the lists skip empty slots and are rebuilt once a quarter are empty.
  *
  * A query finds:
  *
@@ -71,11 +65,6 @@ const SIMILAR_WHEN_FEWER = 10;
 const SIMILAR_MAX = 200;
 /** pg_trgm's word similarity threshold (`<%`), as the float4 it compares with. */
 const SIMILAR_MIN = Math.fround(0.6);
-/**
- * A trigram list this long is also kept as a bit set (a bit per slot) once
- * a query needs it: a slot is then looked up in it at once.
- */
-const BITS_FROM = 1024;
 /** Words shorter than this have no trigram of their own inside them. */
 const INDEXED_WORD_MIN = 3;
 
@@ -105,16 +94,7 @@ export class KindIndex {
   private readonly latins: (string | null | undefined)[] = [];
   private readonly popularity: number[] = [];
   private readonly slotOf = new Map<string, number>();
-  /** The numbers of the texts' trigrams: for each slot, those of its text in order. */
-  private readonly codes = new TrigramCodes();
-  private pool = new Int32Array(1 << 16);
-  private poolUsed = 0;
-  private readonly codesStart: number[] = [];
-  private readonly codesLength: number[] = [];
-  /** For each trigram's number, the slots whose text holds it, ascending. */
-  private postings: (number[] | undefined)[] = [];
-  /** The same, as bit sets: made for long lists when a query first needs them. */
-  private postingBits: (Uint32Array | undefined)[] = [];
+  private readonly trigrams = new TrigramLists();
   /** Slots by the first one and two UTF-16 units of their text: for a query of short words. */
   private starts = new Map<string, number[]>();
   private empty = 0;
@@ -161,8 +141,7 @@ export class KindIndex {
 
   /** Gives back the room kept for rows to come, past an eighth more (after a load). */
   settle(): void {
-    const room = this.poolUsed + (this.poolUsed >>> 3);
-    if (this.pool.length > room) this.pool = this.pool.slice(0, room);
+    this.trigrams.settle();
   }
 
   /** Takes the row of that id out, if it is held. */
@@ -179,25 +158,7 @@ export class KindIndex {
   }
 
   private post(slot: number, text: string): void {
-    const codes = this.codes.encode(text);
-    if (this.poolUsed + codes.length > this.pool.length) {
-      const grown = new Int32Array(2 * (this.poolUsed + codes.length));
-      grown.set(this.pool.subarray(0, this.poolUsed));
-      this.pool = grown;
-    }
-    this.pool.set(codes, this.poolUsed);
-    this.codesStart[slot] = this.poolUsed;
-    this.codesLength[slot] = codes.length;
-    this.poolUsed += codes.length;
-    for (const code of new Set(codes)) {
-      const list = this.postings[code];
-      if (list) list.push(slot);
-      else this.postings[code] = [slot];
-      const bits = this.postingBits[code];
-      // A slot past the bit set's end: the set is made again when next needed.
-      if (bits && slot >>> 5 < bits.length) setBit(bits, slot);
-      else if (bits) this.postingBits[code] = undefined;
-    }
+    this.trigrams.add(slot, text);
     for (const key of new Set([text.slice(0, 1), text.slice(0, 2)])) {
       const list = this.starts.get(key);
       if (list) list.push(slot);
@@ -218,13 +179,11 @@ export class KindIndex {
         nameLatin: this.latins[slot],
       });
     });
-    const arrays = [this.ids, this.texts, this.names, this.latins, this.popularity];
-    for (const array of [...arrays, this.codesStart, this.codesLength]) array.length = 0;
+    for (const array of [this.ids, this.texts, this.names, this.latins, this.popularity]) {
+      array.length = 0;
+    }
     this.slotOf.clear();
-    // The trigrams keep their numbers.
-    this.postings = [];
-    this.postingBits = [];
-    this.poolUsed = 0;
+    this.trigrams.clear();
     this.starts = new Map();
     this.empty = 0;
     this.head = undefined;
@@ -283,7 +242,7 @@ export class KindIndex {
       walk = new ListsWalk([{ slots: this.starts.get(q.slice(0, 2)) ?? [] }]);
     } else {
       const lists = [...new Set(long.flatMap(innerTrigrams))].map((t) =>
-        this.postingList(this.codes.codeOfTrigram(t)),
+        this.trigrams.ofTrigram(t),
       );
       if (lists.length > 0) walk = new ListsWalk(lists);
     }
@@ -299,19 +258,6 @@ export class KindIndex {
       if (out.length >= max) break;
     }
     return out;
-  }
-
-  /** The slots holding a trigram, with their bit set when the list is long. */
-  private postingList(code: number): SlotList {
-    const slots = this.postings[code];
-    if (!slots) return { slots: [] };
-    if (slots.length < BITS_FROM) return { slots };
-    let bits = this.postingBits[code];
-    if (!bits) {
-      bits = bitsOf(slots, this.ids.length);
-      this.postingBits[code] = bits;
-    }
-    return { slots, bits };
   }
 
   /**
@@ -345,13 +291,12 @@ export class KindIndex {
         }
       });
     } else {
-      const { distinct, codes } = this.codes.known(terms.query);
+      const { distinct, lists } = this.trigrams.ofQuery(terms.query);
       // A similarity of s needs at least s times the query's trigrams in the text.
       const needed = Math.ceil(SIMILAR_MIN * distinct - 1e-6);
       if (distinct === 0) return [];
       const shared = this.counters();
       const reached: number[] = [];
-      const lists = codes.map((code) => this.postings[code] ?? []);
       for (const list of lists) {
         for (const slot of list) {
           const count = shared[slot]! + 1;
@@ -375,12 +320,12 @@ export class KindIndex {
   /** The page (offset, limit) of the rows the query finds, ranked, and how many it finds. */
   search(terms: Terms, offset: number, limit: number): KindPage {
     const q = terms.query;
-    const measureCodes = this.codes.measureFor(q);
+    const measureSlot = this.trigrams.similarityTo(q);
     const similarity = new Map<number, number>();
     const measure = (slot: number) => {
       let value = similarity.get(slot);
       if (value === undefined) {
-        value = measureCodes(this.pool, this.codesStart[slot]!, this.codesLength[slot]!);
+        value = measureSlot(slot);
         similarity.set(slot, value);
       }
       return value;
@@ -416,7 +361,7 @@ export class KindIndex {
       });
     };
     step((slot) => nameRank(this.texts[slot]!, q));
-    step((slot) => this.wordRank(slot, terms));
+    step((slot) => wordRank(this.texts[slot]!, terms.words));
     step((slot) => 5 - roundTenth(measure(slot)));
     // The page: the best `need` rows kept in order as they come, then the offset cut.
     const before = (a: number, b: number) =>
@@ -444,17 +389,5 @@ export class KindIndex {
         return { id: this.ids[slot]!, name: this.names[slot], nameLatin: this.latins[slot] };
       }),
     };
-  }
-
-  /** 2 when every word is a whole word of the text, 3 when every word starts one. */
-  private wordRank(slot: number, terms: Terms): number | undefined {
-    const text = this.texts[slot]!;
-    let whole = true;
-    for (const word of terms.words) {
-      const match = wordMatch(text, word);
-      if (match === 0) return undefined;
-      if (match === 1) whole = false;
-    }
-    return whole ? 2 : 3;
   }
 }

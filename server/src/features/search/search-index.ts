@@ -14,8 +14,9 @@ import { RankerThread } from './ranker-thread';
 import type { Terms } from './words';
 
 /**
- * The searchable rows of every kind, held in this server's memory
- * (memory.ts) and kept in step with the database: a search ranks in memory
+ * The searchable rows of every kind, held in this server's memory by the
+ * ranker's thread (ranker.ts, ranker-thread.ts) and kept in step with the
+ * database from this side: a search ranks in memory
  * what would otherwise be a thousand candidates read and tested per kind in
  * the database on every keystroke.
  *

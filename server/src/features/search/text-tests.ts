@@ -49,6 +49,17 @@ export function wordMatch(text: string, word: string): 0 | 1 | 2 {
   return best;
 }
 
+/** 2 when every word is a whole word of the text, 3 when every word starts one. */
+export function wordRank(text: string, words: readonly string[]): number | undefined {
+  let whole = true;
+  for (const word of words) {
+    const match = wordMatch(text, word);
+    if (match === 0) return undefined;
+    if (match === 1) whole = false;
+  }
+  return whole ? 2 : 3;
+}
+
 /** The runs of letters and digits of a query word long enough to have trigrams inside them. */
 export function innerTrigrams(word: string): string[] {
   const out: string[] = [];
