@@ -49,7 +49,14 @@ export class CachedPayload<V> {
   private serialized: string | undefined;
   private derived: Map<string, unknown> | undefined;
 
-  constructor(readonly value: V) {}
+  /**
+   * `alone`: made for one reader and kept for nobody else (the cache is
+   * off), so that reader's own values may be set on the value itself.
+   */
+  constructor(
+    readonly value: V,
+    readonly alone = false,
+  ) {}
 
   /**
    * The payload as JSON. `serialize` is the route's own response
@@ -150,7 +157,7 @@ export class ReadCache {
   get<V>(key: string, tags: PayloadTags<V>, compute: () => Promise<V>): Promise<CachedPayload<V>> {
     if (!this.stored) {
       this.stats.bypassed += 1;
-      return compute().then((value) => new CachedPayload(value));
+      return compute().then((value) => new CachedPayload(value, true));
     }
     const hit = this.stored.get(key);
     if (hit) {

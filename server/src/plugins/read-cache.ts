@@ -96,8 +96,8 @@ export function overlaidJson<V>(
   json: string,
   overlay: Overlay<V>,
 ): string {
-  // A payload read for one request alone (the cache off, or a page nobody
-  // else reads) is not worth cutting: the template is made on its second use.
+  // A page nobody else reads is not worth cutting: the template is made on
+  // its second use (a payload made for one request alone never gets here).
   const uses = payload.derive('overlay uses', () => ({ n: 0 }));
   uses.n += 1;
   const template = uses.n > 1 ? payload.derive('overlay', () => templateOf(json, overlay)) : null;
@@ -128,6 +128,12 @@ export function sendOverlaid<V>(
   schema: z.ZodType<V>,
   overlay: Overlay<V>,
 ): FastifyReply {
+  if (payload.alone) {
+    // Nobody else reads this payload (the cache is off): the reader's values
+    // go on the value itself, written once, rather than parsing its JSON again.
+    overlay(payload.value, setPlace);
+    return sendCached(reply, payload, schema);
+  }
   const json = overlaidJson(payload, checkedJson(reply, payload, schema), overlay);
   return reply.type('application/json; charset=utf-8').send(json);
 }
