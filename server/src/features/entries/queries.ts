@@ -1,9 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Entry, Tag, TrackVote, VoteType } from '@earmark/common';
-import { anyOfPlaceholder } from '../../db/any-of';
-import { preparedPer } from '../../db/prepared';
+import { batchedPer } from '../../db/batched';
+import { preparedPer, valueUnseenByPlanner } from '../../db/prepared';
 import { jsonList } from '../../db/json-list';
-import type { DbOrTx } from '../../db/client';
+import { isTransaction, type DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
 import { entries, reviewVotes } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
@@ -42,24 +42,66 @@ export async function presentEntries(
   return viewer ? withViewerParts(db, list, viewer) : list;
 }
 
-/** The viewer's votes on many reviews in one query (review_votes' primary key). */
-const viewerReviewVotes = preparedPer((db) =>
+/**
+ * Readers' votes by (reader, review) pairs, each numbered by `ord` in the
+ * order asked: lookups of review_votes' primary key, the arrays unseen by
+ * the planner as in viewer_entry_pairs.
+ */
+const viewerVotePairs = preparedPer((db) =>
   db
-    .select({ entryId: reviewVotes.entryId, vote: reviewVotes.vote })
+    .select({ ord: sql<string>`k.ord`, vote: reviewVotes.vote })
     .from(reviewVotes)
-    .where(
-      and(
-        eq(reviewVotes.userId, sql.placeholder('viewerId')),
-        anyOfPlaceholder(reviewVotes.entryId, 'entryIds'),
-      ),
+    .innerJoin(
+      sql`unnest(${valueUnseenByPlanner(sql.placeholder('viewers'), 'text[]')},
+          ${valueUnseenByPlanner(sql.placeholder('entryIds'), 'text[]')})
+        with ordinality as k(viewer, entry_id, ord)`,
+      sql`${reviewVotes.entryId} = k.entry_id and ${reviewVotes.userId} = k.viewer`,
     )
-    .prepare('viewer_review_votes'),
+    .prepare('viewer_vote_pairs'),
 );
+
+interface VoteKey {
+  viewerId: string;
+  entryId: string;
+}
+
+/** The votes of `keys` in one statement, in the keys' order (null where there is none). */
+async function readVotes(db: DbOrTx, keys: readonly VoteKey[]): Promise<(VoteType | null)[]> {
+  const rows = await viewerVotePairs(db).execute({
+    viewers: keys.map((k) => k.viewerId),
+    entryIds: keys.map((k) => k.entryId),
+  });
+  const out: (VoteType | null)[] = keys.map(() => null);
+  for (const { ord, vote } of rows) out[Number(ord) - 1] = vote as VoteType;
+  return out;
+}
+
+/** Readers' votes asked for in one turn of the event loop, in one statement (see batchedPer). */
+const voteBatches = batchedPer(readVotes, 2048);
+
+/** The viewer's votes on reviews, by entry: shared with other readers' as viewerEntriesOf is. */
+async function viewerVotesOn(
+  db: DbOrTx,
+  viewerId: string,
+  entryIds: readonly string[],
+): Promise<Map<string, VoteType>> {
+  const keys = entryIds.map((entryId) => ({ viewerId, entryId }));
+  const found = isTransaction(db)
+    ? await readVotes(db, keys)
+    : await voteBatches(db).loadMany(keys);
+  const byEntry = new Map<string, VoteType>();
+  found.forEach((vote, i) => {
+    if (vote instanceof Error) throw vote;
+    if (vote !== null) byEntry.set(keys[i]!.entryId, vote);
+  });
+  return byEntry;
+}
 
 /**
  * What a signed-in viewer adds to entries presented for nobody: their own
- * vote on each review and their own entry on each release. Two queries, run
- * side by side, whatever the number of entries. The answer places those
+ * vote on each review and their own entry on each release. Two lookups, run
+ * side by side and each shared with the other readers asking in the same
+ * turn, whatever the number of entries. The answer places those
  * parts of an entry (see sendOverlaid), or sets them on a fresh copy.
  */
 export async function viewerPartsOf(
@@ -69,17 +111,14 @@ export async function viewerPartsOf(
 ): Promise<(entry: Entry, place: Place) => void> {
   if (list.length === 0) return () => {};
   const reviewed = list.filter((e) => e.review !== null).map((e) => e.id);
-  const [myVotes, mine] = await Promise.all([
-    reviewed.length > 0
-      ? viewerReviewVotes(db).execute({ viewerId: viewer.id, entryIds: reviewed })
-      : [],
+  const [myVoteOf, mine] = await Promise.all([
+    reviewed.length > 0 ? viewerVotesOn(db, viewer.id, reviewed) : new Map<string, VoteType>(),
     viewerEntriesOf(
       db,
       viewer.id,
       list.map((e) => e.release.id),
     ),
   ]);
-  const myVoteOf = new Map(myVotes.map((v) => [v.entryId, v.vote as VoteType]));
   return (entry, place) => {
     if (entry.review) place(entry.review, 'myVote', myVoteOf.get(entry.id) ?? null);
     place(entry.release, 'viewerEntry', mine.get(entry.release.id) ?? null);

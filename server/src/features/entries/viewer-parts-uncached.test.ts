@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SortBy, VoteType, type Entry, type PagedEntries } from '@earmark/common';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { capturingStatements } from '../../../test/plans';
 import { createRelease } from '../../../test/catalogue-factories';
 import { call, members, ok, type Member } from './test-support';
 
@@ -54,5 +55,16 @@ describe('entries: readers’ own parts with the read cache off', () => {
     expect(out.entries).toHaveLength(2);
     expect(reviewOf(out).myVote).toBeNull();
     expect(out.entries.every((e) => !('viewerEntry' in e.release))).toBe(true);
+  });
+
+  it('reads the votes of readers asking at once in one statement, each reader their own', async () => {
+    const readers = [voter, reader, author, voter];
+    let pages: PagedEntries[] = [];
+    const statements = await capturingStatements(t, async () => {
+      pages = await Promise.all(readers.map((who) => page(who)));
+    });
+    expect(pages.map((p) => reviewOf(p).myVote)).toEqual([VoteType.UP, null, null, VoteType.UP]);
+    const voteReads = statements.filter((s) => s.query.includes('"review_votes"'));
+    expect(voteReads).toHaveLength(1);
   });
 });
