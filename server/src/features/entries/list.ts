@@ -206,6 +206,9 @@ export async function listEntries(
     ...plan.where,
   );
   const order = orderByKeys(plan.keys);
+  const sortValues = Object.fromEntries(
+    plan.keys.map((k, i) => [`s${i}`, sql`${k.expr}`.as(`s${i}`)]),
+  );
   /** A page's statement; `withTotal` adds the list's total to every row (see totalQuery). */
   const pageRows = (
     limit: number,
@@ -217,7 +220,9 @@ export async function listEntries(
     const bounds = bindPage(r, limit, offset, after);
     const totalOfList = withTotal ? totalQuery(db, r, query, where, since) : undefined;
     return pageStatements.run(db, r, () => {
-      const ids = db.select({ id: entries.id, ...keyColumns(plan.keys) }).from(entries);
+      // The walk selects the sort values as they are; their text (keyColumns) is
+      // written for the page's rows only, not for every row an offset skips.
+      const ids = db.select({ id: entries.id, ...sortValues }).from(entries);
       const page = db.$with('page').as(
         ids
           .where(and(where, bounds.after && afterKeys(plan.keys, bounds.after)))
@@ -225,9 +230,8 @@ export async function listEntries(
           .limit(bounds.limit)
           .offset(bounds.offset),
       );
-      // The page's key columns, as keysOf reads them from the rows.
-      const keyed = page as unknown as Record<string, SQL.Aliased<string | null>>;
-      const pageKeys = Object.fromEntries(plan.keys.map((_, i) => [`k${i}`, keyed[`k${i}`]!]));
+      const sorted = page as unknown as Record<string, SQL.Aliased<unknown>>;
+      const pageKeys = keyColumns(plan.keys.map((k, i) => ({ ...k, expr: sorted[`s${i}`]! })));
       // Uncorrelated, the total is worked out once for the statement, not per row.
       const total: Record<string, SQL<number>> = totalOfList
         ? { total: sql<number>`${totalOfList()}`.mapWith(Number) }
