@@ -146,6 +146,8 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     ['top of a year', '/api/releases?type=top-oty&year=2000'],
     ['popular', '/api/releases?type=popular'],
     ['profile', '/api/users/username/user1'],
+    ["a list's items", '/api/lists/li1/items'],
+    ["a list's items, last page", '/api/lists/li1/items?page=2'],
     ...['ratings', 'artists', 'labels', 'genres', 'release-date', 'tags'].map(
       (kind): [string, string] => [`profile stats: ${kind}`, `/api/entries/user/u1/${kind}`],
     ),

@@ -6,7 +6,7 @@ import {
   type ReorderListItemsInput,
 } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
-import { preparedPer } from '../../db/prepared';
+import { builtOncePer, preparedPer } from '../../db/prepared';
 import { releases } from '../../db/schema/catalogue';
 import { listItems, lists } from '../../db/schema/lists';
 import type { UserRow } from '../../db/schema/users';
@@ -17,6 +17,7 @@ import { newId } from '../../lib/ids';
 import { pageFields } from '../../lib/keyset';
 import { violatedUniqueIndex } from '../../lib/unique-violation';
 import { transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
+import { releaseCardColumns } from '../releases/present';
 import { toSummaries, type ReleaseViewer } from '../releases/summaries';
 import { requireOwnList, requireReadableList } from './access';
 import { validateOrder } from './order';
@@ -26,9 +27,6 @@ export const LIST_FULL = `A list can hold at most ${LIST_ITEMS_MAX} releases`;
 export const ITEM_NOT_FOUND = 'List item not found';
 export const RELEASE_NOT_FOUND = 'Release not found';
 
-/** The items of a list whose release is visible: what its pages show and a reorder names. */
-const visibleItemsOf = (listId: string) => and(eq(listItems.listId, listId), isVisible(releases));
-
 /** The shown items are the counted ones less the few of hidden releases (releases_hidden_idx). */
 const hiddenItems = preparedPer((db) =>
   db
@@ -37,6 +35,24 @@ const hiddenItems = preparedPer((db) =>
     .innerJoin(releases, eq(releases.id, listItems.releaseId))
     .where(and(eq(listItems.listId, sql.placeholder('listId')), hiddenCatalogue(releases)))
     .prepare('list_hidden_items'),
+);
+
+/**
+ * A page of a list's items in rank order with their release cards, the
+ * items of hidden releases left out. Planned
+ * for its values on every run: a generic plan, not knowing how long the list
+ * is, sorted every item of a list of a thousand where walking the position
+ * index reads a page.
+ */
+const itemsPageRows = builtOncePer((db) =>
+  db
+    .select({ id: listItems.id, note: listItems.note, release: releaseCardColumns })
+    .from(listItems)
+    .innerJoin(releases, eq(releases.id, listItems.releaseId))
+    .where(and(eq(listItems.listId, sql.placeholder('listId')), isVisible(releases)))
+    .orderBy(asc(listItems.position), asc(listItems.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
 );
 
 /**
@@ -53,16 +69,7 @@ export async function listItemsPage(
   const pageSize = LIST_ITEMS_PAGE_SIZE;
   const before = (page - 1) * pageSize;
   const [rows, [hidden]] = await Promise.all([
-    // Planned each time: a generic plan, not knowing how long the list is, sorted
-    // every item of a list of a thousand where walking the position index reads a page.
-    db
-      .select({ id: listItems.id, note: listItems.note, release: releases })
-      .from(listItems)
-      .innerJoin(releases, eq(releases.id, listItems.releaseId))
-      .where(visibleItemsOf(listId))
-      .orderBy(asc(listItems.position), asc(listItems.id))
-      .limit(pageSize)
-      .offset(before),
+    itemsPageRows(db).execute({ listId, limit: pageSize, offset: before }),
     hiddenItems(db).execute({ listId }),
   ]);
   const cards = await toSummaries(
