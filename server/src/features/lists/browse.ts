@@ -1,12 +1,12 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ListSort, PagedLists, ReleaseInMyLists, listsQuerySchema } from '@earmark/common';
 import type { z } from 'zod';
-import { anyOf } from '../../db/any-of';
+import { anyOfPlaceholder } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { listItems, listLikes, lists } from '../../db/schema/lists';
 import { users } from '../../db/schema/users';
 import { visibleList, visibleListUnjoined } from '../../db/visibility';
-import { Binder, bindPage, ShapedStatements } from '../../db/prepared';
+import { Binder, bindPage, preparedPer, ShapedStatements } from '../../db/prepared';
 import { afterKeys, keyColumns, orderByKeys, readKeysetPage, type SortKey } from '../../lib/keyset';
 import { listColumns, toList } from './present';
 
@@ -107,17 +107,28 @@ export async function browseLists(
   return { ...fields, lists: rows.map(toList) };
 }
 
-/** Which of the lists the viewer likes (list_likes_user_idx). */
+/** The viewer's likes among some lists, prepared once (list_likes' primary key). */
+const likesAmong = preparedPer((db) =>
+  db
+    .select({ listId: listLikes.listId })
+    .from(listLikes)
+    .where(
+      and(
+        eq(listLikes.userId, sql.placeholder('viewerId')),
+        anyOfPlaceholder(listLikes.listId, 'listIds'),
+      ),
+    )
+    .prepare('viewer_list_likes'),
+);
+
+/** Which of the lists the viewer likes. */
 export async function likedAmong(
   db: DbOrTx,
   viewer: { id: string },
   listIds: readonly string[],
 ): Promise<Set<string>> {
   if (listIds.length === 0) return new Set();
-  const rows = await db
-    .select({ listId: listLikes.listId })
-    .from(listLikes)
-    .where(and(eq(listLikes.userId, viewer.id), anyOf(listLikes.listId, listIds)));
+  const rows = await likesAmong(db).execute({ viewerId: viewer.id, listIds: [...listIds] });
   return new Set(rows.map((r) => r.listId));
 }
 
