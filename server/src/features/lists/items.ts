@@ -10,7 +10,7 @@ import { builtOncePer, preparedPer } from '../../db/prepared';
 import { releases } from '../../db/schema/catalogue';
 import { listItems, lists } from '../../db/schema/lists';
 import type { UserRow } from '../../db/schema/users';
-import { hiddenCatalogue, isVisible } from '../../db/visibility';
+import { hiddenCatalogue, isVisible, visibleReleaseUnjoined } from '../../db/visibility';
 import { cacheTags, catalogueTags, listWriteTags } from '../../lib/cache-tags';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -44,16 +44,32 @@ const hiddenItems = preparedPer((db) =>
  * is, sorted every item of a list of a thousand where walking the position
  * index reads a page.
  */
-const itemsPageRows = builtOncePer((db) =>
-  db
+const itemsPageRows = builtOncePer((db) => {
+  // The page's items first, from the position index alone (hidden releases
+  // looked up among the few: releases_hidden_idx), then their releases: a
+  // deep page skips items, not items joined to their releases.
+  const page = db.$with('page').as(
+    db
+      .select({ id: listItems.id, position: listItems.position })
+      .from(listItems)
+      .where(
+        and(
+          eq(listItems.listId, sql.placeholder('listId')),
+          visibleReleaseUnjoined(listItems.releaseId),
+        ),
+      )
+      .orderBy(asc(listItems.position), asc(listItems.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  return db
+    .with(page)
     .select({ id: listItems.id, note: listItems.note, release: releaseCardColumns })
-    .from(listItems)
+    .from(page)
+    .innerJoin(listItems, eq(listItems.id, page.id))
     .innerJoin(releases, eq(releases.id, listItems.releaseId))
-    .where(and(eq(listItems.listId, sql.placeholder('listId')), isVisible(releases)))
-    .orderBy(asc(listItems.position), asc(listItems.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
-);
+    .orderBy(asc(page.position), asc(page.id));
+});
 
 /**
  * A page of a list's items in rank order, each with its 0-based index among
