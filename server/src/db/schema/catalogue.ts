@@ -62,6 +62,10 @@ export const artists = pgTable(
     index('artists_search_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .with(searchIndexOptions),
+    // The few hidden artists, so a chart leaves them out before it looks any artist up.
+    index('artists_hidden_idx')
+      .on(t.id)
+      .where(sql`${t.pendingDeletion} or ${t.mergedIntoId} is not null`),
   ],
 );
 
@@ -82,6 +86,10 @@ export const labels = pgTable(
     index('labels_search_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .with(searchIndexOptions),
+    // The few hidden labels (see artists_hidden_idx).
+    index('labels_hidden_idx')
+      .on(t.id)
+      .where(sql`${t.pendingDeletion} or ${t.mergedIntoId} is not null`),
   ],
 );
 

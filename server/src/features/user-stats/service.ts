@@ -61,14 +61,25 @@ function ownEntries(): SQL {
  * The user's entries counted (and their ratings averaged) by what a link
  * table ties their releases to, grouped by the linked id alone: the charts
  * then look up each linked id once, not once per entry (a heavy user's
- * genre chart looked up 1,363 genre rows for 294 genres).
+ * genre chart looked up 1,363 genre rows for 294 genres). `hiddenAmong`
+ * leaves that table's hidden rows out here, looked up among the few (its
+ * `_hidden_idx`), so the counts can be cut before any row is looked up
+ * (see withinTop).
  */
 function countsByLink(
   db: Db,
   linkedId: AnyPgColumn,
   linkReleaseId: AnyPgColumn,
-  linkCondition?: SQL,
+  {
+    linkCondition,
+    hiddenAmong,
+  }: { linkCondition?: SQL; hiddenAmong?: typeof artists | typeof labels },
 ) {
+  const visibleLinked =
+    hiddenAmong &&
+    sql`not exists (select 1 from ${hiddenAmong} hidden_linked
+      where hidden_linked.id = ${linkedId}
+        and (hidden_linked.pending_deletion or hidden_linked.merged_into_id is not null))`;
   return db
     .select({
       linkedId: sql<string>`${linkedId}`.as('linked_id'),
@@ -77,27 +88,59 @@ function countsByLink(
     })
     .from(entries)
     .innerJoin(linkReleaseId.table, and(eq(linkReleaseId, entries.releaseId), linkCondition))
-    .where(ownEntries())
-    .groupBy(linkedId)
-    .as('counted');
+    .where(and(ownEntries(), visibleLinked))
+    .groupBy(linkedId);
 }
 
-const artistChart = preparedPer((db) => {
-  const counted = countsByLink(db, releaseArtists.artistId, releaseArtists.releaseId);
+/**
+ * The counts a top twenty can hold: those at least as high as the
+ * twentieth highest (all of them when there are fewer), so only they are
+ * looked up for the names their ties are ordered by. A heavy user's
+ * artists are mostly counted once: 28 lookups instead of 913.
+ */
+function withinTop(counted: { n: SQL.Aliased<number> }): SQL {
+  return sql`${counted.n} >= coalesce((select top_count.n from ${counted} top_count
+    order by top_count.n desc offset ${sql.raw(String(USER_STATS_TOP - 1))} limit 1), 0)`;
+}
+
+/**
+ * The chart of a named, credited kind (artists, labels): the top twenty of
+ * countsByLink with their names and average ratings.
+ */
+function creditChart(
+  db: Db,
+  credited: typeof artists | typeof labels,
+  link: { linkedId: AnyPgColumn; releaseId: AnyPgColumn },
+  name: string,
+) {
+  const counted = db
+    .$with('counted')
+    .as(countsByLink(db, link.linkedId, link.releaseId, { hiddenAmong: credited }));
   return db
+    .with(counted)
     .select({
-      id: artists.id,
-      name: artists.name,
-      nameLatin: artists.nameLatin,
+      id: credited.id,
+      name: credited.name,
+      nameLatin: credited.nameLatin,
       count: counted.n,
       avgRating: counted.avgRating,
     })
     .from(counted)
-    .innerJoin(artists, and(eq(artists.id, counted.linkedId), isVisible(artists)))
-    .orderBy(...topOrder(counted.n, artists.name, artists.id))
+    .innerJoin(credited, and(eq(credited.id, counted.linkedId), isVisible(credited)))
+    .where(withinTop(counted))
+    .orderBy(...topOrder(counted.n, credited.name, credited.id))
     .limit(USER_STATS_TOP)
-    .prepare('user_artist_chart');
-});
+    .prepare(name);
+}
+
+const artistChart = preparedPer((db) =>
+  creditChart(
+    db,
+    artists,
+    { linkedId: releaseArtists.artistId, releaseId: releaseArtists.releaseId },
+    'user_artist_chart',
+  ),
+);
 
 export async function artistStats(db: DbOrTx, userId: string): Promise<UserArtistStats> {
   const rows = await artistChart(db).execute({ userId });
@@ -108,25 +151,13 @@ export async function artistStats(db: DbOrTx, userId: string): Promise<UserArtis
   }));
 }
 
-// Joined before grouping: a user's releases have nearly as many labels as entries, so
-// counting by label first saves no lookup, and its plan read every label.
 const labelChart = preparedPer((db) =>
-  db
-    .select({
-      id: labels.id,
-      name: labels.name,
-      nameLatin: labels.nameLatin,
-      count: count(),
-      avgRating,
-    })
-    .from(entries)
-    .innerJoin(releaseLabels, eq(releaseLabels.releaseId, entries.releaseId))
-    .innerJoin(labels, and(eq(labels.id, releaseLabels.labelId), isVisible(labels)))
-    .where(ownEntries())
-    .groupBy(labels.id)
-    .orderBy(...topOrder(count(), labels.name, labels.id))
-    .limit(USER_STATS_TOP)
-    .prepare('user_label_chart'),
+  creditChart(
+    db,
+    labels,
+    { linkedId: releaseLabels.labelId, releaseId: releaseLabels.releaseId },
+    'user_label_chart',
+  ),
 );
 
 export async function labelStats(db: DbOrTx, userId: string): Promise<UserLabelStats> {
@@ -138,13 +169,12 @@ export async function labelStats(db: DbOrTx, userId: string): Promise<UserLabelS
   }));
 }
 
+// Genres are few (hundreds in all): looking each of a user's up costs less
+// than cutting their counts first.
 const genreChart = preparedPer((db) => {
-  const counted = countsByLink(
-    db,
-    releaseGenres.genreId,
-    releaseGenres.releaseId,
-    gt(releaseGenres.score, 0),
-  );
+  const counted = countsByLink(db, releaseGenres.genreId, releaseGenres.releaseId, {
+    linkCondition: gt(releaseGenres.score, 0),
+  }).as('counted');
   return db
     .select({ id: genres.id, name: genres.name, count: counted.n })
     .from(counted)

@@ -200,6 +200,14 @@ describe('user stats', () => {
     }
     const extra = await createRelease(t.db, { artists: [bands[21]!] });
     await logEntry(collector!, extra.id, 90);
+    // Twenty merged artists, each logged more than any band: hidden, they
+    // neither show nor raise the count a band needs to make the twenty.
+    for (let i = 0; i < 20; i++) {
+      const gone = await createArtist(t.db, { name: `Gone ${i}`, mergedIntoId: bands[0]!.id });
+      for (let k = 0; k < 3; k++) {
+        await logEntry(collector!, (await createRelease(t.db, { artists: [gone] })).id, 50);
+      }
+    }
 
     const rows = (await stats(collector!.id, 'artists')) as { artist: { name: string } }[];
     expect(rows.map((r) => r.artist.name)).toEqual(['Band 21', ...names.slice(0, 19)]);

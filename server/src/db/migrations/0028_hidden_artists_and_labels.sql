@@ -1,0 +1,2 @@
+CREATE INDEX "artists_hidden_idx" ON "artists" USING btree ("id") WHERE "artists"."pending_deletion" or "artists"."merged_into_id" is not null;--> statement-breakpoint
+CREATE INDEX "labels_hidden_idx" ON "labels" USING btree ("id") WHERE "labels"."pending_deletion" or "labels"."merged_into_id" is not null;
