@@ -248,6 +248,18 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     },
   );
 
+  it("reads the genres a user's releases belong to from their partial index, in the generic plan too", async () => {
+    const statements = await capturingStatements(t, async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/entries/user/u1/genres' });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    const chart = statements.find((s) => s.query.includes('"release_genres"'))!;
+    const generic = { query: "set local plan_cache_mode = 'force_generic_plan'", params: [] };
+    for (const plan of [await explain(t, chart), await explain(t, chart, false, [generic], true)]) {
+      expect(plan.map((n) => n['Index Name'])).toContain('release_genres_belongs_idx');
+    }
+  });
+
   it('reads a deep page of "top" and its total from the top index, sorting ids alone', async () => {
     // A cache of its own: the app's has kept this stretch of the ranking since an earlier test.
     const query = releasesQuerySchema.parse({ type: 'top', page: '50' });

@@ -1,0 +1,1 @@
+CREATE INDEX "release_genres_belongs_idx" ON "release_genres" USING btree ("release_id","genre_id") WHERE "release_genres"."score" > 0;
