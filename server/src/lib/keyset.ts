@@ -78,6 +78,21 @@ export function keyColumns(keys: readonly SortKey[]): Record<string, SQL.Aliased
   return Object.fromEntries(keys.map((k, i) => [`k${i}`, textOf[k.type](k.expr).as(`k${i}`)]));
 }
 
+/**
+ * Columns selecting each key's value as it is, named s0, s1...: what a
+ * page's walk selects, so the keys' text (keyColumns over `keysOver`) is
+ * written for the page's rows only, not for every row an offset skips.
+ */
+export function sortValueColumns(keys: readonly SortKey[]): Record<string, SQL.Aliased<unknown>> {
+  return Object.fromEntries(keys.map((k, i) => [`s${i}`, sql`${k.expr}`.as(`s${i}`)]));
+}
+
+/** The keys, read from the sortValueColumns of a sub-query (`sorted`). */
+export function keysOver(keys: readonly SortKey[], sorted: object): SortKey[] {
+  const columns = sorted as Record<string, SQL.Aliased<unknown>>;
+  return keys.map((k, i) => ({ ...k, expr: columns[`s${i}`]! }));
+}
+
 /** The key values of a row selected with keyColumns. */
 export function keysOf(row: Record<string, unknown>, count: number): (string | null)[] {
   return Array.from({ length: count }, (_, i) => (row[`k${i}`] as string | null) ?? null);

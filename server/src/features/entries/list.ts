@@ -18,8 +18,10 @@ import { users } from '../../db/schema/users';
 import {
   afterKeys,
   keyColumns,
+  keysOver,
   orderByKeys,
   readKeysetPage,
+  sortValueColumns,
   type KeyType,
   type SortKey,
 } from '../../lib/keyset';
@@ -206,9 +208,7 @@ export async function listEntries(
     ...plan.where,
   );
   const order = orderByKeys(plan.keys);
-  const sortValues = Object.fromEntries(
-    plan.keys.map((k, i) => [`s${i}`, sql`${k.expr}`.as(`s${i}`)]),
-  );
+  const sortValues = sortValueColumns(plan.keys);
   /** A page's statement; `withTotal` adds the list's total to every row (see totalQuery). */
   const pageRows = (
     limit: number,
@@ -230,8 +230,7 @@ export async function listEntries(
           .limit(bounds.limit)
           .offset(bounds.offset),
       );
-      const sorted = page as unknown as Record<string, SQL.Aliased<unknown>>;
-      const pageKeys = keyColumns(plan.keys.map((k, i) => ({ ...k, expr: sorted[`s${i}`]! })));
+      const pageKeys = keyColumns(keysOver(plan.keys, page));
       // Uncorrelated, the total is worked out once for the statement, not per row.
       const total: Record<string, SQL<number>> = totalOfList
         ? { total: sql<number>`${totalOfList()}`.mapWith(Number) }

@@ -1,9 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Entry, Tag, TrackVote, VoteType } from '@earmark/common';
-import { batchedPer } from '../../db/batched';
-import { preparedPer, valueUnseenByPlanner } from '../../db/prepared';
+import { byViewerPairs, viewerPairs } from '../../db/batched';
+import { preparedPer } from '../../db/prepared';
 import { jsonList } from '../../db/json-list';
-import { isTransaction, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
 import { entries, reviewVotes } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
@@ -42,60 +42,17 @@ export async function presentEntries(
   return viewer ? withViewerParts(db, list, viewer) : list;
 }
 
-/**
- * Readers' votes by (reader, review) pairs, each numbered by `ord` in the
- * order asked: lookups of review_votes' primary key, the arrays unseen by
- * the planner as in viewer_entry_pairs.
- */
+/** Readers' votes by (reader, review) pairs: review_votes' primary key. */
 const viewerVotePairs = preparedPer((db) =>
   db
     .select({ ord: sql<string>`k.ord`, vote: reviewVotes.vote })
     .from(reviewVotes)
-    .innerJoin(
-      sql`unnest(${valueUnseenByPlanner(sql.placeholder('viewers'), 'text[]')},
-          ${valueUnseenByPlanner(sql.placeholder('entryIds'), 'text[]')})
-        with ordinality as k(viewer, entry_id, ord)`,
-      sql`${reviewVotes.entryId} = k.entry_id and ${reviewVotes.userId} = k.viewer`,
-    )
+    .innerJoin(viewerPairs, sql`${reviewVotes.entryId} = k.id and ${reviewVotes.userId} = k.viewer`)
     .prepare('viewer_vote_pairs'),
 );
 
-interface VoteKey {
-  viewerId: string;
-  entryId: string;
-}
-
-/** The votes of `keys` in one statement, in the keys' order (null where there is none). */
-async function readVotes(db: DbOrTx, keys: readonly VoteKey[]): Promise<(VoteType | null)[]> {
-  const rows = await viewerVotePairs(db).execute({
-    viewers: keys.map((k) => k.viewerId),
-    entryIds: keys.map((k) => k.entryId),
-  });
-  const out: (VoteType | null)[] = keys.map(() => null);
-  for (const { ord, vote } of rows) out[Number(ord) - 1] = vote as VoteType;
-  return out;
-}
-
-/** Readers' votes asked for in one turn of the event loop, in one statement (see batchedPer). */
-const voteBatches = batchedPer(readVotes, 2048);
-
-/** The viewer's votes on reviews, by entry: shared with other readers' as viewerEntriesOf is. */
-async function viewerVotesOn(
-  db: DbOrTx,
-  viewerId: string,
-  entryIds: readonly string[],
-): Promise<Map<string, VoteType>> {
-  const keys = entryIds.map((entryId) => ({ viewerId, entryId }));
-  const found = isTransaction(db)
-    ? await readVotes(db, keys)
-    : await voteBatches(db).loadMany(keys);
-  const byEntry = new Map<string, VoteType>();
-  found.forEach((vote, i) => {
-    if (vote instanceof Error) throw vote;
-    if (vote !== null) byEntry.set(keys[i]!.entryId, vote);
-  });
-  return byEntry;
-}
+/** The viewer's votes on reviews, by entry: shared with other readers' (see byViewerPairs). */
+const viewerVotesOn = byViewerPairs<{ vote: number }>(viewerVotePairs);
 
 /**
  * What a signed-in viewer adds to entries presented for nobody: their own
@@ -112,7 +69,7 @@ export async function viewerPartsOf(
   if (list.length === 0) return () => {};
   const reviewed = list.filter((e) => e.review !== null).map((e) => e.id);
   const [myVoteOf, mine] = await Promise.all([
-    reviewed.length > 0 ? viewerVotesOn(db, viewer.id, reviewed) : new Map<string, VoteType>(),
+    viewerVotesOn(db, viewer.id, reviewed),
     viewerEntriesOf(
       db,
       viewer.id,
@@ -120,7 +77,8 @@ export async function viewerPartsOf(
     ),
   ]);
   return (entry, place) => {
-    if (entry.review) place(entry.review, 'myVote', myVoteOf.get(entry.id) ?? null);
+    if (entry.review)
+      place(entry.review, 'myVote', (myVoteOf.get(entry.id)?.vote as VoteType) ?? null);
     place(entry.release, 'viewerEntry', mine.get(entry.release.id) ?? null);
   };
 }

@@ -39,10 +39,9 @@ const hiddenItems = preparedPer((db) =>
 
 /**
  * A page of a list's items in rank order with their release cards, the
- * items of hidden releases left out. Planned
- * for its values on every run: a generic plan, not knowing how long the list
- * is, sorted every item of a list of a thousand where walking the position
- * index reads a page.
+ * items of hidden releases left out. Planned for its values on every run: a
+ * generic plan, not knowing how long the list is, sorted every item of a
+ * list of a thousand where walking the position index reads a page.
  */
 const itemsPageRows = builtOncePer((db) => {
   // The page's items first, from the position index alone (hidden releases

@@ -21,10 +21,12 @@ import { entries } from '../../db/schema/entries';
 import {
   keyColumns,
   keysOf,
+  keysOver,
   orderByKeys,
   pageFields,
   readCursor,
   readKeysetPage,
+  sortValueColumns,
   writeCursor,
   type KeysetList,
   type SortKey,
@@ -247,9 +249,7 @@ export async function listReleases(
   // Each key's sort value, named s0, s1...: the page's ids are sorted by them
   // and the keys' text (for cursors) is worked out for the page's rows alone,
   // where a sort would first work it out for every candidate.
-  const sortValues = Object.fromEntries(
-    plan.keys.map((k, i) => [`s${i}`, sql`${k.expr}`.as(`s${i}`)]),
-  );
+  const sortValues = sortValueColumns(plan.keys);
   /** The ids and keys of `limit` releases in list order after `offset` and the cursor's `after`. */
   const pageIds = (limit: number, offset: number, after?: SQL) => {
     let ids = db
@@ -263,8 +263,7 @@ export async function listReleases(
       .limit(limit)
       .offset(offset)
       .as('page');
-    const sorted = page as unknown as Record<string, SQL.Aliased<unknown>>;
-    const pageKeys = plan.keys.map((k, i) => ({ ...k, expr: sorted[`s${i}`]! }));
+    const pageKeys = keysOver(plan.keys, page);
     return db
       .select({ id: page.id, ...keyColumns(pageKeys) })
       .from(page)
