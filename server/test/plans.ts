@@ -9,17 +9,26 @@ export interface PlanNode {
   'Actual Loops'?: number;
   /** How the node feeds its parent: 'InitPlan' for a sub-query worked out once. */
   'Parent Relationship'?: string;
+  /** A sub-plan's name: 'CTE page' for a materialised CTE. */
+  'Subplan Name'?: string;
   Plans?: PlanNode[];
 }
 
 /** A node and every node below it (sub-plans and init plans included). */
 export const planNodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(planNodes)];
 
-/** A node and the nodes below it but those of init plans (a total beside a page, say). */
+/**
+ * A node and the nodes below it but those of init plans (a total beside a
+ * page, say). A materialised CTE (a page its other parts read again) runs as
+ * an init plan too, and is kept: it is the statement's own work.
+ */
 export const nodesOutsideInitPlans = (n: PlanNode): PlanNode[] => [
   n,
   ...(n.Plans ?? [])
-    .filter((c) => c['Parent Relationship'] !== 'InitPlan')
+    .filter(
+      (c) =>
+        c['Parent Relationship'] !== 'InitPlan' || (c['Subplan Name'] ?? '').startsWith('CTE '),
+    )
     .flatMap(nodesOutsideInitPlans),
 ];
 

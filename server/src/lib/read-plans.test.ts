@@ -13,7 +13,14 @@ import { capturingStatements, explain, nodesOutsideInitPlans } from '../../test/
 import { newSecret, sha256 } from './ids';
 
 /** Tables that grow with the site: no read of a page may go through one of them whole. */
-const BIG_TABLES = ['entries', 'list_items', 'release_genre_votes', 'users'];
+const BIG_TABLES = [
+  'entries',
+  'entry_tags',
+  'list_items',
+  'release_genre_votes',
+  'track_votes',
+  'users',
+];
 
 /** As many users as the large bench dataset has. */
 const USERS = 20_000;
@@ -78,6 +85,23 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
         case when u % 5 = 0 then 'Review ' || u end, case when u % 5 = 0 then ${at('u')} end,
         ${at('u')}
       from generate_series(${RATERS + 1}, ${USERS}) u`);
+    // Raters' tags: five each, two on every third of their entries.
+    await fill(`insert into user_tags (id, user_id, name)
+      select 'ut' || u || '-' || k, 'u' || u, 'Tag ' || k
+      from generate_series(1, ${RATERS}) u, generate_series(1, 5) k`);
+    await fill(`insert into entry_tags (entry_id, tag_id)
+      select 'e' || u || '-' || k, 'ut' || u || '-' || (1 + (k + j) % 5)
+      from generate_series(1, ${RATERS}) u, generate_series(1, 100) k, generate_series(0, 1) j
+      where (u + k) % 3 = 0`);
+    // Eight tracks a release; every fourth entry of a rater votes on two of them.
+    await fill(`insert into tracks (id, release_id, track, title, "order")
+      select 't' || r || '-' || n, 'r' || r, n::text, 'Track ' || n, n
+      from generate_series(1, ${RELEASES}) r, generate_series(1, 8) n`);
+    await fill(`insert into track_votes (entry_id, track_id, vote)
+      select 'e' || u || '-' || k, 't' || (1 + (u * 131 + k * 199) % ${RELEASES}) || '-' || n,
+        case n when 1 then 1 else -1 end
+      from generate_series(1, ${RATERS}) u, generate_series(1, 100) k, generate_series(1, 2) n
+      where (u + k) % 4 = 0`);
     await fill(`insert into lists (id, user_id, title, published, published_at)
       select 'li' || i, 'u' || i, 'List ' || i, true, ${at('i')}
       from generate_series(1, 500) i`);

@@ -29,7 +29,7 @@ import { Binder, bindPage, ShapedStatements, valueUnseenByPlanner } from '../../
 import { daysBefore } from '../releases/dates';
 import { visibleOwnerUnjoined, visibleReleaseUnjoined } from '../../db/visibility';
 import type { EntryBundle } from './present';
-import { entryBundleColumns, presentEntries } from './queries';
+import { entryCardColumns, entryPageParts, presentEntries } from './queries';
 import { REVIEW_SORTS, totalEntries, totalOf, totalQuery } from './totals';
 
 export type ParsedEntriesQuery = z.output<typeof entriesQuerySchema>;
@@ -235,13 +235,17 @@ export async function listEntries(
       const total: Record<string, SQL<number>> = totalOfList
         ? { total: sql<number>`${totalOfList()}`.mapWith(Number) }
         : {};
+      const parts = entryPageParts(sql`select ${page.id} from ${page}`);
+      const { tags, votes } = parts.joins;
       return db
         .with(page)
-        .select({ ...pageKeys, ...total, ...entryBundleColumns })
+        .select({ ...pageKeys, ...total, ...entryCardColumns, ...parts.columns })
         .from(page)
         .innerJoin(entries, eq(entries.id, page.id))
         .innerJoin(users, eq(users.id, entries.userId))
         .innerJoin(releases, eq(releases.id, entries.releaseId))
+        .leftJoin(tags.table, tags.on)
+        .leftJoin(votes.table, votes.on)
         .orderBy(...order);
     });
   };

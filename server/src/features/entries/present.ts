@@ -10,12 +10,30 @@ import { toUserRef, type UserRefColumns } from '../users/present';
 
 export type EntryUserRow = UserRefColumns;
 
+/** What an entry's API shape is made of, of its own row. */
+export type EntryCardRow = Pick<
+  EntryRow,
+  | 'id'
+  | 'releaseId'
+  | 'rating'
+  | 'ratingUpdatedAt'
+  | 'review'
+  | 'reviewCreatedAt'
+  | 'reviewUpdatedAt'
+  | 'reviewUpvotes'
+  | 'reviewDownvotes'
+  | 'trackVotesCount'
+  | 'commentsCount'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
 /**
  * An entry row with its owner, its release (with its artists), its tags and
  * its track votes, as the list queries select them (one statement).
  */
 export interface EntryBundle {
-  entry: EntryRow;
+  entry: EntryCardRow;
   user: EntryUserRow;
   release: ReleaseCardRow;
   tags: Tag[];

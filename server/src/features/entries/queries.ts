@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Entry, Tag, TrackVote, VoteType } from '@earmark/common';
 import { byViewerPairs, viewerPairs } from '../../db/batched';
 import { preparedPer } from '../../db/prepared';
-import { jsonList } from '../../db/json-list';
+import { jsonList, jsonListOr } from '../../db/json-list';
 import type { DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
 import { entries, reviewVotes } from '../../db/schema/entries';
@@ -12,21 +12,53 @@ import { setPlace, type Place } from '../../lib/read-cache';
 import { releaseCardColumns } from '../releases/present';
 import { viewerEntriesOf, type ReleaseViewer } from '../releases/summaries';
 import { userRefColumns } from '../users/present';
-import { presentPublicEntries, type EntryBundle } from './present';
+import { presentPublicEntries, type EntryBundle, type EntryCardRow } from './present';
 
 /** The entry queries: what every list of entries selects, and the viewer's own parts. */
 
-/** The children of an entry, as JSON columns of a query on `entries`. */
+/** An entry's tags and track votes: where each is read from, and its JSON array in order. */
+const tagsFrom = sql`entry_tags et join user_tags ut on ut.id = et.tag_id`;
+const tagsList = sql`json_agg(json_build_object('id', ut.id, 'name', ut.name)
+  order by lower(ut.name), ut.id)`;
+const votesFrom = sql`track_votes tv join tracks t on t.id = tv.track_id`;
+const votesList = sql`json_agg(json_build_object('trackId', tv.track_id, 'vote', tv.vote)
+  order by t."order", t.id)`;
+
+/**
+ * The children of an entry, as JSON columns of a query on `entries`, read
+ * per row. Track votes are looked for only where the entry counts some.
+ */
 const entryParts = {
-  tags: jsonList<Tag>(sql`select json_agg(json_build_object('id', ut.id, 'name', ut.name)
-      order by lower(ut.name), ut.id)
-    from entry_tags et join user_tags ut on ut.id = et.tag_id
-    where et.entry_id = ${entries.id}`),
-  trackVotes: jsonList<TrackVote>(sql`select json_agg(json_build_object(
-      'trackId', tv.track_id, 'vote', tv.vote) order by t."order", t.id)
-    from track_votes tv join tracks t on t.id = tv.track_id
-    where tv.entry_id = ${entries.id}`),
+  tags: jsonList<Tag>(sql`select ${tagsList} from ${tagsFrom} where et.entry_id = ${entries.id}`),
+  trackVotes: sql<TrackVote[]>`case when ${entries.trackVotesCount} > 0
+    then ${jsonList<TrackVote>(sql`select ${votesList} from ${votesFrom} where tv.entry_id = ${entries.id}`)}
+    else '[]'::json end`,
 };
+
+/**
+ * The children of a page of entries whose ids `pageIds` selects: each kind
+ * read once for the whole page, grouped by entry and joined to its rows
+ * (`joins`, left joins on `entries`). Read per row (entryParts), each
+ * entry ran two sub-plans, each starting a sort for its aggregate: two
+ * fifths of a 24-entry page's time in PostgreSQL, with nothing to find.
+ */
+export function entryPageParts(pageIds: SQL) {
+  const grouped = (from: SQL, entryId: SQL, list: SQL, name: string) => ({
+    table: sql`(select ${entryId} as entry_id, ${list} as list from ${from}
+      where ${entryId} in (${pageIds}) group by ${entryId}) ${sql.identifier(name)}`,
+    on: sql`${sql.identifier(name)}.entry_id = ${entries.id}`,
+  });
+  return {
+    columns: {
+      tags: jsonListOr<Tag>(sql`page_tags.list`),
+      trackVotes: jsonListOr<TrackVote>(sql`page_votes.list`),
+    },
+    joins: {
+      tags: grouped(tagsFrom, sql`et.entry_id`, tagsList, 'page_tags'),
+      votes: grouped(votesFrom, sql`tv.entry_id`, votesList, 'page_votes'),
+    },
+  };
+}
 
 /**
  * Entries in the API shape, keeping their order. The public parts came with
@@ -105,16 +137,35 @@ export interface LoadEntriesOptions {
   offset?: number;
 }
 
+/** The entry's own columns its API shape is made of (see presentPublicEntries). */
+const entryColumns = {
+  id: entries.id,
+  releaseId: entries.releaseId,
+  rating: entries.rating,
+  ratingUpdatedAt: entries.ratingUpdatedAt,
+  review: entries.review,
+  reviewCreatedAt: entries.reviewCreatedAt,
+  reviewUpdatedAt: entries.reviewUpdatedAt,
+  reviewUpvotes: entries.reviewUpvotes,
+  reviewDownvotes: entries.reviewDownvotes,
+  trackVotesCount: entries.trackVotesCount,
+  commentsCount: entries.commentsCount,
+  createdAt: entries.createdAt,
+  updatedAt: entries.updatedAt,
+} satisfies Record<keyof EntryCardRow, unknown>;
+
 /**
  * What every entry query selects (an EntryBundle): the entry, its owner and
  * its release, with `users` and `releases` joined to `entries`.
  */
-export const entryBundleColumns = {
-  entry: entries,
+export const entryCardColumns = {
+  entry: entryColumns,
   user: userRefColumns,
   release: releaseCardColumns,
-  ...entryParts,
 };
+
+/** An entry bundle's columns with its children read per row (see entryParts). */
+export const entryBundleColumns = { ...entryCardColumns, ...entryParts };
 
 /** The selection every entry query shares: the entry, its owner and its release. */
 export function selectEntryBundles(db: DbOrTx) {
