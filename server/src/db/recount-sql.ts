@@ -88,6 +88,19 @@ const releaseStats: CounterRecount = {
     returning r.id`,
 };
 
+/** A column of site_counts set from `counted`, which selects a count (n) by slot. */
+const slotRecount = (counter: string, column: string, counted: string): CounterRecount => ({
+  counter,
+  table: 'site_counts',
+  sql: () => `
+    update site_counts s set ${column} = c.n
+    from (
+      select s2.slot, coalesce(k.n, 0) n
+      from site_counts s2 left join (${counted}) k on k.slot = s2.slot) c
+    where c.slot = s.slot and s.${column} is distinct from c.n
+    returning s.slot id`,
+});
+
 /**
  * The site-wide sums of the release counters (site_counts): each slot
  * counts the visible accounts' reviews on the releases whose id hashes to
@@ -96,21 +109,22 @@ const releaseStats: CounterRecount = {
  * with triggers off, and for the consistency check. No partial form: a
  * recount of some releases moves the slots through the trigger.
  */
-const siteCounts: CounterRecount = {
-  counter: 'site-wide reviews',
-  table: 'site_counts',
-  sql: () => `
-    update site_counts s set reviews = c.n
-    from (
-      select s2.slot, coalesce(e.n, 0) n
-      from site_counts s2
-      left join (
-        select site_count_slot(e.release_id) slot, count(*)::int n
-        from entries e ${visibleBy('e.user_id')} where e.review is not null
-        group by 1) e on e.slot = s2.slot) c
-    where c.slot = s.slot and s.reviews is distinct from c.n
-    returning s.slot id`,
-};
+const siteCounts = slotRecount(
+  'site-wide reviews',
+  'reviews',
+  `select site_count_slot(e.release_id) slot, count(*)::int n
+    from entries e ${visibleBy('e.user_id')} where e.review is not null group by 1`,
+);
+
+/**
+ * The site's published lists (site_counts), hidden accounts' included, in
+ * slots by list id; kept by triggers on `lists`. No partial form, as above.
+ */
+const sitePublishedLists = slotRecount(
+  'site-wide published lists',
+  'published_lists',
+  'select site_count_slot(id) slot, count(*)::int n from lists where published group by 1',
+);
 
 /** Visible accounts' reviews by UTC day and slot; days no review is left on go to 0. */
 const reviewDays: CounterRecount = {
@@ -374,6 +388,7 @@ const submissionVoteCounts: CounterRecount = {
 export const COUNTER_RECOUNTS: readonly CounterRecount[] = [
   releaseStats,
   siteCounts,
+  sitePublishedLists,
   reviewDays,
   trackVotes,
   entryVotes,

@@ -122,6 +122,25 @@ describe('recount: the one definition of every counter', () => {
     expect(await recountCounters(t.db)).toEqual([]);
   });
 
+  it("sets the site's count of published lists right, slot by slot", async () => {
+    const [a] = people as [Member];
+    const listed = await ok<{ createList: { id: string } }>(
+      call(t, a, 'POST', '/lists', { title: 'Counted lists' }),
+      201,
+    );
+    await ok(call(t, a, 'PATCH', `/lists/${listed.createList.id}/publish`));
+    expect(await counterMismatches(t)).toEqual([]);
+    const [slot] = await rowsOf<{ slot: number }>(
+      t.db,
+      sql`update site_counts set published_lists = published_lists + 3
+        where slot = site_count_slot(${listed.createList.id}) returning slot`,
+    );
+    expect(await recountCounters(t.db, { site_counts: ['all'] })).toEqual([
+      { counter: 'site-wide published lists', ids: [String(slot!.slot)] },
+    ]);
+    expect(await counterMismatches(t)).toEqual([]);
+  });
+
   it('recounts only the rows it is given when asked to', async () => {
     const other = await createRelease(t.db);
     await t.db.update(releases).set({ entriesCount: 5 }).where(eq(releases.id, release.id));

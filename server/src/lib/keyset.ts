@@ -238,6 +238,33 @@ export interface KeysetList<Row> {
 }
 
 /**
+ * A list's page statement: its rows in key order from `offset` or after
+ * the keys `after`; with `withTotal`, each row also carries the list's
+ * total (a `total` column, a sub-query of the same statement).
+ */
+export type PageStatement<Row> = (
+  limit: number,
+  offset: number,
+  after: readonly unknown[] | undefined,
+  withTotal: boolean,
+) => Promise<Row[]>;
+
+/** A list's rows and first page with its total, read by one page statement. */
+export function pagesOf<Row extends Record<string, unknown>>(
+  page: PageStatement<Row>,
+): Pick<KeysetList<Row>, 'rows' | 'firstRowsWithTotal'> {
+  return {
+    rows: (limit, offset, after) => page(limit, offset, after?.values, false),
+    firstRowsWithTotal: async (limit) => {
+      const rows = await page(limit, 0, undefined, true);
+      // Every row carries the same total (null for nothing counted); an empty page none.
+      const first = rows[0];
+      return { rows, total: first && Math.max(0, Number(first.total ?? 0)) };
+    },
+  };
+}
+
+/**
  * One page of a list, by cursor or by page number. A cursor page runs one
  * query that starts at the cursor's keys (its total comes with the cursor,
  * counted when the first page was read). A page number runs the total

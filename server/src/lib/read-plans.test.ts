@@ -17,6 +17,7 @@ const BIG_TABLES = [
   'entries',
   'entry_tags',
   'list_items',
+  'lists',
   'release_genre_votes',
   'track_votes',
   'users',
@@ -170,6 +171,9 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     ['top of a year', '/api/releases?type=top-oty&year=2000'],
     ['popular', '/api/releases?type=popular'],
     ['profile', '/api/users/username/user1'],
+    ['lists, popular', '/api/lists?sortBy=popular'],
+    ['lists, new, page 3', '/api/lists?sortBy=new&page=3'],
+    ["a user's lists", '/api/lists?userId=u1'],
     ["a list's items", '/api/lists/li1/items'],
     ["a list's items, last page", '/api/lists/li1/items?page=2'],
     ...['ratings', 'artists', 'labels', 'genres', 'release-date', 'tags'].map(

@@ -230,6 +230,9 @@ export const releases = pgTable(
 export const siteCounts = pgTable('site_counts', {
   slot: smallint('slot').primaryKey(),
   reviews: integer('reviews').notNull().default(0),
+  // Published lists, hidden accounts' included, in slots by list id: kept by
+  // triggers on `lists` (the site's published lists migration).
+  publishedLists: integer('published_lists').notNull().default(0),
 });
 
 /**

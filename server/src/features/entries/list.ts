@@ -20,9 +20,11 @@ import {
   keyColumns,
   keysOver,
   orderByKeys,
+  pagesOf,
   readKeysetPage,
   sortValueColumns,
   type KeyType,
+  type PageStatement,
   type SortKey,
 } from '../../lib/keyset';
 import { Binder, bindPage, ShapedStatements, valueUnseenByPlanner } from '../../db/prepared';
@@ -30,7 +32,7 @@ import { daysBefore } from '../releases/dates';
 import { visibleOwnerUnjoined, visibleReleaseUnjoined } from '../../db/visibility';
 import type { EntryBundle } from './present';
 import { entryCardColumns, entryPageParts, presentEntries } from './queries';
-import { REVIEW_SORTS, totalEntries, totalOf, totalQuery } from './totals';
+import { REVIEW_SORTS, totalEntries, totalQuery } from './totals';
 
 export type ParsedEntriesQuery = z.output<typeof entriesQuerySchema>;
 
@@ -210,12 +212,7 @@ export async function listEntries(
   const order = orderByKeys(plan.keys);
   const sortValues = sortValueColumns(plan.keys);
   /** A page's statement; `withTotal` adds the list's total to every row (see totalQuery). */
-  const pageRows = (
-    limit: number,
-    offset: number,
-    after: readonly unknown[] | undefined,
-    withTotal: boolean,
-  ) => {
+  const pageRows: PageStatement<EntryPageRow> = (limit, offset, after, withTotal) => {
     const r = new Binder(b);
     const bounds = bindPage(r, limit, offset, after);
     const totalOfList = withTotal ? totalQuery(db, r, query, where, since) : undefined;
@@ -253,12 +250,7 @@ export async function listEntries(
     {
       name: query.sortBy,
       keys: plan.keys,
-      rows: (limit, offset, after) => pageRows(limit, offset, after?.values, false),
-      firstRowsWithTotal: async (limit) => {
-        const rows = await pageRows(limit, 0, undefined, true);
-        // Every row carries the same total; an empty page carries none.
-        return { rows, total: rows[0] && totalOf(rows[0].total as number | null) };
-      },
+      ...pagesOf(pageRows),
       total: () => totalEntries(db, query, where, b, since),
     },
     query,

@@ -3,11 +3,20 @@ import type { ListSort, PagedLists, ReleaseInMyLists, listsQuerySchema } from '@
 import type { z } from 'zod';
 import { anyOfPlaceholder } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
+import { siteCounts } from '../../db/schema/catalogue';
 import { listItems, listLikes, lists } from '../../db/schema/lists';
 import { users } from '../../db/schema/users';
-import { visibleList, visibleListUnjoined } from '../../db/visibility';
+import { hiddenAccount, visibleList, visibleListUnjoined } from '../../db/visibility';
 import { Binder, bindPage, preparedPer, ShapedStatements } from '../../db/prepared';
-import { afterKeys, keyColumns, orderByKeys, readKeysetPage, type SortKey } from '../../lib/keyset';
+import {
+  afterKeys,
+  keyColumns,
+  orderByKeys,
+  pagesOf,
+  readKeysetPage,
+  type PageStatement,
+  type SortKey,
+} from '../../lib/keyset';
 import { listColumns, toList } from './present';
 
 export type ListsQuery = z.output<typeof listsQuerySchema>;
@@ -65,40 +74,75 @@ const countStatements = new ShapedStatements<{ n: number }[]>('lists_count');
 
 type ListPageRow = Parameters<typeof toList>[0] & Record<string, unknown>;
 
-/** A page of lists in one of the three sorts, by page number or by cursor. */
+/**
+ * How many lists the query reads, as a statement builder (its values bound
+ * now, in `b`). The site's published lists are counted from site_counts
+ * (kept by triggers on lists) less those of the few hidden accounts:
+ * counting every published list grew with the site, and at 3,000 lists cost
+ * as much as the page. A user's or a release's lists are counted from their
+ * indexes.
+ */
+function countOfLists(db: DbOrTx, query: ListsQuery, viewerId: string | undefined, b: Binder) {
+  if (query.userId || query.releaseId) {
+    const where = listsWhere(query, viewerId, b, false);
+    return () => db.select({ n: count() }).from(lists).where(where);
+  }
+  b.mark('site lists');
+  return () => {
+    const ofHidden = db
+      .select({ n: count() })
+      .from(lists)
+      .innerJoin(users, eq(users.id, lists.userId))
+      .where(and(hiddenAccount(), sql`${lists.published}`));
+    const published = sql`sum(${siteCounts.publishedLists})`;
+    return db
+      .select({ n: sql<number>`${published} - (${ofHidden})`.mapWith(Number) })
+      .from(siteCounts);
+  };
+}
+
+/**
+ * A page of lists in one of the three sorts, by page number or by cursor;
+ * the first page carries the total, a sub-query of its statement.
+ */
 export async function browseLists(
   db: DbOrTx,
   query: ListsQuery,
   viewer: { id: string } | null | undefined,
 ): Promise<PagedLists> {
   const keys = SORT_KEYS[query.sortBy];
+  const pageRows: PageStatement<ListPageRow> = (limit, offset, after, withTotal) => {
+    const b = new Binder();
+    b.mark(query.sortBy);
+    const where = listsWhere(query, viewer?.id, b, true);
+    const liked = viewer ? b.bind('viewer', viewer.id) : undefined;
+    const bounds = bindPage(b, limit, offset, after);
+    // The count's placeholders are the page's own (the same names and values).
+    const total = withTotal && countOfLists(db, query, viewer?.id, new Binder());
+    if (withTotal) b.mark('with total');
+    return pageStatements.run(db, b, () =>
+      db
+        .select({
+          ...listColumns(liked),
+          ...keyColumns(keys),
+          ...(total ? { total: sql<number>`(${total()})`.mapWith(Number) } : {}),
+        })
+        .from(lists)
+        .innerJoin(users, eq(users.id, lists.userId))
+        .where(and(where, bounds.after && afterKeys(keys, bounds.after)))
+        .orderBy(...orderByKeys(keys))
+        .limit(bounds.limit)
+        .offset(bounds.offset),
+    );
+  };
   const { rows, fields } = await readKeysetPage<ListPageRow>(
     {
       name: `lists:${query.sortBy}`,
       keys,
-      rows: (limit, offset, after) => {
-        const b = new Binder();
-        b.mark(query.sortBy);
-        const where = listsWhere(query, viewer?.id, b, true);
-        const liked = viewer ? b.bind('viewer', viewer.id) : undefined;
-        const bounds = bindPage(b, limit, offset, after?.values);
-        return pageStatements.run(db, b, () =>
-          db
-            .select({ ...listColumns(liked), ...keyColumns(keys) })
-            .from(lists)
-            .innerJoin(users, eq(users.id, lists.userId))
-            .where(and(where, bounds.after && afterKeys(keys, bounds.after)))
-            .orderBy(...orderByKeys(keys))
-            .limit(bounds.limit)
-            .offset(bounds.offset),
-        );
-      },
+      ...pagesOf(pageRows),
       total: async () => {
         const b = new Binder();
-        const where = listsWhere(query, viewer?.id, b, false);
-        const [total] = await countStatements.run(db, b, () =>
-          db.select({ n: count() }).from(lists).where(where),
-        );
+        const [total] = await countStatements.run(db, b, countOfLists(db, query, viewer?.id, b));
         return total?.n ?? 0;
       },
     },

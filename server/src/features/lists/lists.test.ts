@@ -4,7 +4,7 @@ import { AccountStatus, type List, type PagedLists } from '@earmark/common';
 import { listItems, lists } from '../../db/schema/lists';
 import { changeAccountStatus } from '../users/service';
 import { findTarget } from '../targets/registry';
-import { call, members, ok, type Member } from '../entries/test-support';
+import { call, expectCountersConsistent, members, ok, type Member } from '../entries/test-support';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createRelease } from '../../../test/catalogue-factories';
 import { getList, itemsOf, listIds, makeList } from './test-support';
@@ -223,5 +223,51 @@ describe('lists: sorts and paging', () => {
     expect(await listIds(t, null, 'sortBy=popular&pageSize=2&page=3')).toEqual([ids[0]]);
     const wrong = await call(t, null, 'GET', `/lists?sortBy=new&cursor=${first.nextCursor}`);
     expect(wrong.statusCode).toBe(400);
+  });
+});
+
+describe("lists: the site's count of published lists", () => {
+  let t: TestApp;
+  let author: Member, other: Member;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    [author, other] = (await members(t, 2)) as [Member, Member];
+  });
+  afterAll(async () => t?.close());
+
+  /** totalItems of the site's lists on a first page, a later page and a cursor page. */
+  const totals = async () => {
+    const first = await ok<PagedLists>(call(t, null, 'GET', '/lists?sortBy=new&pageSize=1'));
+    const later = await ok<PagedLists>(call(t, null, 'GET', '/lists?sortBy=new&pageSize=1&page=2'));
+    const next = first.nextCursor
+      ? await ok<PagedLists>(
+          call(t, null, 'GET', `/lists?sortBy=new&pageSize=1&cursor=${first.nextCursor}`),
+        )
+      : first;
+    return [first.totalItems, later.totalItems, next.totalItems];
+  };
+
+  it('follows publishing, deleting, and the owner hidden and shown again', async () => {
+    const a1 = await makeList(t, author, {}, { publish: true });
+    await makeList(t, author, {}, { publish: true });
+    await makeList(t, author, { title: 'Draft' });
+    const o1 = await makeList(t, other, {}, { publish: true });
+    expect(await totals()).toEqual([3, 3, 3]);
+    await ok(call(t, other, 'DELETE', `/lists/${o1}`), 204);
+    expect(await totals()).toEqual([2, 2, 2]);
+    await makeList(t, other, {}, { publish: true });
+    await changeAccountStatus(t.app.writer, author.user.id, AccountStatus.BANNED);
+    expect((await ok<PagedLists>(call(t, null, 'GET', '/lists?sortBy=popular'))).totalItems).toBe(
+      1,
+    );
+    await changeAccountStatus(t.app.writer, author.user.id, AccountStatus.CONFIRMED);
+    expect(await totals()).toEqual([3, 3, 3]);
+    // A user's own lists are counted as ever: the author's two, and their draft for them.
+    const own = (who: Member | null) =>
+      ok<PagedLists>(call(t, who, 'GET', `/lists?userId=${author.user.id}`));
+    expect((await own(null)).totalItems).toBe(2);
+    expect((await getList(t, null, a1)).published).toBe(true);
+    await expectCountersConsistent(t);
   });
 });
