@@ -1,5 +1,4 @@
 import type { Entry, Tag, TrackVote } from '@earmark/common';
-import type { EntryRow } from '../../db/schema/entries';
 import { toReleaseSummary, type ReleaseCardRow } from '../releases/present';
 import { toUserRef, type UserRefColumns } from '../users/present';
 
@@ -10,23 +9,22 @@ import { toUserRef, type UserRefColumns } from '../users/present';
 
 export type EntryUserRow = UserRefColumns;
 
-/** What an entry's API shape is made of, of its own row. */
-export type EntryCardRow = Pick<
-  EntryRow,
-  | 'id'
-  | 'releaseId'
-  | 'rating'
-  | 'ratingUpdatedAt'
-  | 'review'
-  | 'reviewCreatedAt'
-  | 'reviewUpdatedAt'
-  | 'reviewUpvotes'
-  | 'reviewDownvotes'
-  | 'trackVotesCount'
-  | 'commentsCount'
-  | 'createdAt'
-  | 'updatedAt'
->;
+/** What an entry's API shape is made of, of its own row; times as ISO text (db/timestamps). */
+export interface EntryCardRow {
+  id: string;
+  releaseId: string;
+  rating: number | null;
+  ratingUpdatedAt: string | null;
+  review: string | null;
+  reviewCreatedAt: string | null;
+  reviewUpdatedAt: string | null;
+  reviewUpvotes: number;
+  reviewDownvotes: number;
+  trackVotesCount: number;
+  commentsCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
 
 /**
  * An entry row with its owner, its release (with its artists), its tags and
@@ -50,14 +48,14 @@ export function presentPublicEntries(bundles: readonly EntryBundle[]): Entry[] {
       rating:
         e.rating === null
           ? null
-          : { rating: e.rating, updatedAt: (e.ratingUpdatedAt ?? e.updatedAt).toISOString() },
+          : { rating: e.rating, updatedAt: e.ratingUpdatedAt ?? e.updatedAt },
       review:
         e.review === null
           ? null
           : {
               body: e.review,
-              createdAt: (e.reviewCreatedAt ?? e.createdAt).toISOString(),
-              updatedAt: (e.reviewUpdatedAt ?? e.updatedAt).toISOString(),
+              createdAt: e.reviewCreatedAt ?? e.createdAt,
+              updatedAt: e.reviewUpdatedAt ?? e.updatedAt,
               upvotes: e.reviewUpvotes,
               downvotes: e.reviewDownvotes,
               myVote: null,
@@ -67,8 +65,8 @@ export function presentPublicEntries(bundles: readonly EntryBundle[]): Entry[] {
       tags,
       trackVotes: votes,
       hasTrackVotes: e.trackVotesCount > 0,
-      createdAt: e.createdAt.toISOString(),
-      updatedAt: e.updatedAt.toISOString(),
+      createdAt: e.createdAt,
+      updatedAt: e.updatedAt,
       release: toReleaseSummary(release),
     };
   });

@@ -3,6 +3,7 @@ import type { Entry, Tag, TrackVote, VoteType } from '@earmark/common';
 import { byViewerPairs, viewerPairs } from '../../db/batched';
 import { preparedPer } from '../../db/prepared';
 import { jsonList, jsonListOr } from '../../db/json-list';
+import { isoColumn } from '../../db/timestamps';
 import type { DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
 import { entries, reviewVotes } from '../../db/schema/entries';
@@ -137,21 +138,21 @@ export interface LoadEntriesOptions {
   offset?: number;
 }
 
-/** The entry's own columns its API shape is made of (see presentPublicEntries). */
+/** The entry's own columns its API shape is made of (see presentPublicEntries), times as ISO text. */
 const entryColumns = {
   id: entries.id,
   releaseId: entries.releaseId,
   rating: entries.rating,
-  ratingUpdatedAt: entries.ratingUpdatedAt,
+  ratingUpdatedAt: isoColumn(entries.ratingUpdatedAt),
   review: entries.review,
-  reviewCreatedAt: entries.reviewCreatedAt,
-  reviewUpdatedAt: entries.reviewUpdatedAt,
+  reviewCreatedAt: isoColumn(entries.reviewCreatedAt),
+  reviewUpdatedAt: isoColumn(entries.reviewUpdatedAt),
   reviewUpvotes: entries.reviewUpvotes,
   reviewDownvotes: entries.reviewDownvotes,
   trackVotesCount: entries.trackVotesCount,
   commentsCount: entries.commentsCount,
-  createdAt: entries.createdAt,
-  updatedAt: entries.updatedAt,
+  createdAt: isoColumn(entries.createdAt),
+  updatedAt: isoColumn(entries.updatedAt),
 } satisfies Record<keyof EntryCardRow, unknown>;
 
 /**

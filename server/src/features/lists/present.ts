@@ -1,6 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ExplicitCoverArt, List, ListCover } from '@earmark/common';
 import { jsonList } from '../../db/json-list';
+import { isoColumn } from '../../db/timestamps';
 import type { CoverFiles } from '../../db/schema/catalogue';
 import { lists } from '../../db/schema/lists';
 import { visibleCatalogueAlias } from '../../db/visibility';
@@ -32,10 +33,41 @@ function likedBy(viewerId: string | Placeholder | undefined): SQL<boolean> {
     : sql<boolean>`false`;
 }
 
+/** A list's own columns its card is made from, times as ISO text (db/timestamps). */
+interface ListCardRow {
+  id: string;
+  title: string;
+  description: string | null;
+  grid: boolean;
+  ranked: boolean;
+  published: boolean;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  itemsCount: number;
+  likesCount: number;
+  commentsCount: number;
+}
+
+const listCardColumns = {
+  id: lists.id,
+  title: lists.title,
+  description: lists.description,
+  grid: lists.grid,
+  ranked: lists.ranked,
+  published: lists.published,
+  publishedAt: isoColumn(lists.publishedAt),
+  createdAt: isoColumn(lists.createdAt),
+  updatedAt: isoColumn(lists.updatedAt),
+  itemsCount: lists.itemsCount,
+  likesCount: lists.likesCount,
+  commentsCount: lists.commentsCount,
+} satisfies Record<keyof ListCardRow, unknown>;
+
 /** The columns a list's card or page is made from (needs `users` joined on the owner). */
 export function listColumns(viewerId: string | Placeholder | undefined) {
   return {
-    list: lists,
+    list: listCardColumns,
     owner: userRefColumns,
     covers: coversJson,
     liked: likedBy(viewerId),
@@ -43,7 +75,7 @@ export function listColumns(viewerId: string | Placeholder | undefined) {
 }
 
 type ListSelection = {
-  list: typeof lists.$inferSelect;
+  list: ListCardRow;
   owner: Parameters<typeof toUserRef>[0];
   covers: StoredCover[];
   liked: boolean;
@@ -58,9 +90,9 @@ export function toList(row: ListSelection): List {
     grid: list.grid,
     ranked: list.ranked,
     published: list.published,
-    publishedAt: list.publishedAt?.toISOString() ?? null,
-    createdAt: list.createdAt.toISOString(),
-    updatedAt: list.updatedAt.toISOString(),
+    publishedAt: list.publishedAt,
+    createdAt: list.createdAt,
+    updatedAt: list.updatedAt,
     owner: toUserRef(row.owner),
     itemsCount: list.itemsCount,
     likesCount: list.likesCount,
