@@ -34,8 +34,10 @@ test.describe('comments and live notifications', () => {
     apiSession,
     catalogue,
   }) => {
-    // Three people in three browsers, each waiting for the others' live events.
-    test.setTimeout(60_000);
+    // Three people and a visitor in browsers of their own, each waiting for the
+    // others' live events: about 50 s alone on two cores, more while another
+    // test runs beside it or a retry records its trace.
+    test.setTimeout(120_000);
     const [a, b, c] = await Promise.all([
       newUser({ confirmed: true }),
       newUser({ confirmed: true }),
