@@ -7,8 +7,9 @@
  * generator, the test factories, `npm run db:recount` and the consistency
  * test run them (and later bans, merges and pending deletions).
  *
- * Plain SQL text with no parameters and no imports, so any client (the
- * server's Drizzle, the bench generator's `pg`) can run it. Every counter
+ * Plain SQL text with no parameters and no imports but its own parts
+ * (recount-parts.ts), so any client (the server's Drizzle, the bench
+ * generator's `pg`) can run it. Every counter
  * and average others see leaves out the rows of hidden (banned or deleted)
  * accounts: ratings, reviews and entries of a release, review, track, genre
  * and submission votes, list likes, followers and following, comments. A
@@ -18,50 +19,14 @@
  * them all: the row is hidden with its owner.
  */
 
-/** The rows a recount sets: releases, tracks, entries, users, or a release's genre scores. */
-export type CountedTable =
-  | 'releases'
-  | 'tracks'
-  | 'entries'
-  | 'users'
-  | 'release_genres'
-  | 'lists'
-  | 'submissions'
-  | CountedByTrigger;
+import { HIDDEN_STATUSES_SQL, only, visibleBy, type CounterRecount } from './recount-parts';
 
-/** The rows whose counters triggers keep (their recounts are for loads with triggers off). */
-export type CountedByTrigger = 'site_counts' | 'review_days' | 'artists' | 'labels' | 'genres';
-
-export interface CounterRecount {
-  /** What the statement recounts, as `npm run db:recount` reports it. */
-  counter: string;
-  table: CountedTable;
-  /** The statement; with `ids`, only those rows (release ids for genre scores) are recounted. */
-  sql(ids?: readonly string[]): string;
-}
-
-/** An id list as SQL, for ids of our own alphabet only (never arbitrary text). */
-function idList(ids: readonly string[]): string {
-  for (const id of ids) {
-    if (!/^[\w-]+$/.test(id)) throw new Error(`Not a row id: ${JSON.stringify(id)}`);
-  }
-  return `array[${ids.map((id) => `'${id}'`).join(',')}]::text[]`;
-}
-
-/** `and <column> = any(ids)`, or nothing for a full recount. */
-const only = (column: string, ids?: readonly string[]) =>
-  ids ? `and ${column} = any(${idList(ids)})` : '';
-
-/**
- * The account statuses whose content is hidden (HIDDEN_ACCOUNT_STATUSES in
- * common, spelled out here so this file needs no imports; recount.test
- * checks they agree).
- */
-export const HIDDEN_STATUSES_SQL = '80, 100';
-
-/** Joins the account of `voter` (an SQL column) as `vu`, keeping visible accounts only. */
-const visibleBy = (voter: string) =>
-  `join users vu on vu.id = ${voter} and vu.account_status not in (${HIDDEN_STATUSES_SQL})`;
+export {
+  HIDDEN_STATUSES_SQL,
+  type CountedByTrigger,
+  type CountedTable,
+  type CounterRecount,
+} from './recount-parts';
 
 const releaseStats: CounterRecount = {
   counter: 'release stats (ratings, entries, reviews)',
