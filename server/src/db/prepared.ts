@@ -87,24 +87,6 @@ export function preparedPer<P>(make: (db: DbOrTx) => P): (db: DbOrTx) => P {
   };
 }
 
-/**
- * Drizzle runs a statement it was not asked to name as PostgreSQL's unnamed
- * statement, planned for its values on every run: what `.prepare` makes of
- * this name.
- */
-const UNNAMED = undefined as unknown as string;
-
-/**
- * A statement built once per database handle, its rows shaped once, but
- * planned for its values on every run (unnamed): for a statement whose best
- * plan depends on the values so much that a generic one would cost more
- * than planning (see docs/decisions.md), it still skips building its SQL
- * text and mapping its rows field by field in Node.
- */
-export function builtOncePer<P>(make: (db: DbOrTx) => { prepare(name: string): P }) {
-  return preparedPer((db) => make(db).prepare(UNNAMED));
-}
-
 /** The parts of Drizzle's session that run a statement under a name (not in its public API). */
 interface NamingSession {
   dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };

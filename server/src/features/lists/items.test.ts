@@ -177,6 +177,8 @@ describe('list items: adding, notes, removing and reordering', () => {
     await t.db.update(releases).set({ pendingDeletion: true }).where(eq(releases.id, hidden.id));
     const page = await itemsOf(t, owner, id);
     expect(page.totalItems).toBe(2);
+    // A page past the end has no row to carry the hidden count: the total still leaves it out.
+    expect(await itemsOf(t, owner, id, 2)).toMatchObject({ totalItems: 2, items: [] });
     expect(page.items.map((i) => [i.index, i.release.id])).toEqual([
       [0, rs[0]!.id],
       [1, rs[1]!.id],

@@ -6,7 +6,7 @@ import {
   type ReorderListItemsInput,
 } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
-import { builtOncePer, preparedPer } from '../../db/prepared';
+import { preparedPer } from '../../db/prepared';
 import { releases } from '../../db/schema/catalogue';
 import { listItems, lists } from '../../db/schema/lists';
 import type { UserRow } from '../../db/schema/users';
@@ -28,22 +28,24 @@ export const ITEM_NOT_FOUND = 'List item not found';
 export const RELEASE_NOT_FOUND = 'Release not found';
 
 /** The shown items are the counted ones less the few of hidden releases (releases_hidden_idx). */
-const hiddenItems = preparedPer((db) =>
+const hiddenItemsOf = (db: DbOrTx) =>
   db
     .select({ n: count() })
     .from(listItems)
     .innerJoin(releases, eq(releases.id, listItems.releaseId))
-    .where(and(eq(listItems.listId, sql.placeholder('listId')), hiddenCatalogue(releases)))
-    .prepare('list_hidden_items'),
-);
+    .where(and(eq(listItems.listId, sql.placeholder('listId')), hiddenCatalogue(releases)));
+
+/** The hidden items alone, for a page with no row to carry their count. */
+const hiddenItems = preparedPer((db) => hiddenItemsOf(db).prepare('list_hidden_items'));
 
 /**
  * A page of a list's items in rank order with their release cards, the
- * items of hidden releases left out. Planned for its values on every run: a
- * generic plan, not knowing how long the list is, sorted every item of a
- * list of a thousand where walking the position index reads a page.
+ * items of hidden releases left out, each row carrying their count (worked
+ * out once for the statement). Prepared: its generic plan walks the
+ * position index, as the page reads the items alone before their releases,
+ * and planning cost more than running it (see docs/decisions.md).
  */
-const itemsPageRows = builtOncePer((db) => {
+const itemsPageRows = preparedPer((db) => {
   // The page's items first, from the position index alone (hidden releases
   // looked up among the few: releases_hidden_idx), then their releases: a
   // deep page skips items, not items joined to their releases.
@@ -63,11 +65,17 @@ const itemsPageRows = builtOncePer((db) => {
   );
   return db
     .with(page)
-    .select({ id: listItems.id, note: listItems.note, release: releaseCardColumns })
+    .select({
+      id: listItems.id,
+      note: listItems.note,
+      release: releaseCardColumns,
+      hidden: sql<number>`(${hiddenItemsOf(db)})`.mapWith(Number),
+    })
     .from(page)
     .innerJoin(listItems, eq(listItems.id, page.id))
     .innerJoin(releases, eq(releases.id, listItems.releaseId))
-    .orderBy(asc(page.position), asc(page.id));
+    .orderBy(asc(page.position), asc(page.id))
+    .prepare('list_items_page');
 });
 
 /**
@@ -80,13 +88,14 @@ export async function listItemsPage(
   page: number,
   viewer: ReleaseViewer,
 ): Promise<PagedListItems> {
-  const list = await requireReadableList(db, listId, viewer);
   const pageSize = LIST_ITEMS_PAGE_SIZE;
   const before = (page - 1) * pageSize;
-  const [rows, [hidden]] = await Promise.all([
+  // Side by side: the rows are dropped when the list may not be read.
+  const [list, rows] = await Promise.all([
+    requireReadableList(db, listId, viewer),
     itemsPageRows(db).execute({ listId, limit: pageSize, offset: before }),
-    hiddenItems(db).execute({ listId }),
   ]);
+  const hidden = rows[0]?.hidden ?? (await hiddenItems(db).execute({ listId }))[0]?.n ?? 0;
   const cards = await toSummaries(
     db,
     rows.map((r) => r.release),
@@ -99,7 +108,7 @@ export async function listItemsPage(
     release: cards[i]!,
   }));
   const fields = pageFields({
-    totalItems: Math.max(0, list.itemsCount - (hidden?.n ?? 0)),
+    totalItems: Math.max(0, list.itemsCount - hidden),
     pageSize,
     before,
     currentItems: items.length,

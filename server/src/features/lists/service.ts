@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import {
   CommentTargetKind,
   type CreateListReply,
@@ -8,6 +8,7 @@ import {
 } from '@earmark/common';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { lists } from '../../db/schema/lists';
 import { users, type UserRow } from '../../db/schema/users';
 import { visibleList } from '../../db/visibility';
@@ -23,18 +24,34 @@ import { listColumns, toList } from './present';
 type CreateList = z.output<typeof createListSchema>;
 type UpdateList = z.output<typeof updateListSchema>;
 
+/**
+ * A list's page by id, for nobody or for a viewer (their drafts, their
+ * like): prepared, as planning it cost more than running it.
+ */
+function listPageStatement(name: string, viewerId: Placeholder | undefined) {
+  return preparedPer((db) =>
+    db
+      .select(listColumns(viewerId))
+      .from(lists)
+      .innerJoin(users, eq(users.id, lists.userId))
+      .where(and(eq(lists.id, sql.placeholder('id')), visibleList(viewerId)))
+      .limit(1)
+      .prepare(name),
+  );
+}
+
+const listPage = listPageStatement('list_page', undefined);
+const listPageFor = listPageStatement('list_page_viewer', sql.placeholder('viewerId'));
+
 /** A list as the viewer may see it, or 404 (a draft is the owner's alone). */
 export async function getList(
   db: DbOrTx,
   id: string,
   viewer: { id: string } | null | undefined,
 ): Promise<List> {
-  const [row] = await db
-    .select(listColumns(viewer?.id))
-    .from(lists)
-    .innerJoin(users, eq(users.id, lists.userId))
-    .where(and(eq(lists.id, id), visibleList(viewer?.id)))
-    .limit(1);
+  const [row] = viewer
+    ? await listPageFor(db).execute({ id, viewerId: viewer.id })
+    : await listPage(db).execute({ id });
   if (!row) throw notFound(LIST_NOT_FOUND);
   return toList(row);
 }
