@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { AccountStatus, ContributorStatus } from '@earmark/common';
 import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openPglite, openPostgres, type Database, type Db } from '../src/db/client';
+import { openPglite, openPostgres, type Database, type Db, type PoolSizes } from '../src/db/client';
 import { users, type UserRow } from '../src/db/schema/index';
 import { newId } from '../src/lib/ids';
 import { hashPassword } from '../src/lib/passwords';
@@ -24,14 +24,16 @@ export interface TestApp {
 }
 
 /** A fresh database copied from the migrated template: PGlite, or PostgreSQL in that project. */
-async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openTestDatabase(
+  pool: PoolSizes = { reads: 4, writes: 2 },
+): Promise<{ database: Database; drop(): Promise<void> }> {
   if (process.env.EARMARK_TEST_DB === 'postgres') {
     const { url, template } = inject('postgresTemplate');
     const name = `earmark_t_${newId(10).toLowerCase()}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-    const database = openPostgres(withDatabase(url, name), { reads: 4, writes: 2 });
+    const database = openPostgres(withDatabase(url, name), pool);
     return {
       database,
       drop: async () => {
@@ -46,7 +48,12 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
 }
 
 export async function buildTestApp(
-  opts: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+  opts: {
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+    /** The PostgreSQL connections (4 for reads and 2 for writes unless given). */
+    pool?: PoolSizes;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'earmark-test-'));
   const config = loadConfig({
@@ -57,7 +64,7 @@ export async function buildTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...opts.env,
   });
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase(opts.pool);
   const app = await buildApp({ config, database, ...opts.deps });
   await app.ready();
   return {

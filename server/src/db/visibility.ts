@@ -18,6 +18,8 @@ import { and, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-or
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { HIDDEN_ACCOUNT_STATUSES } from '@earmark/common';
 import { releases, type artists, type genres, type labels } from './schema/catalogue';
+import type { DbOrTx } from './client';
+import { preparedPer } from './prepared';
 import { lists } from './schema/lists';
 import { users } from './schema/users';
 
@@ -46,6 +48,37 @@ type Hideable = typeof releases | typeof artists | typeof labels | typeof genres
 /** The catalogue thing is neither pending deletion nor merged away. */
 export function isVisible(table: Hideable): SQL {
   return and(eq(table.pendingDeletion, false), isNull(table.mergedIntoId))!;
+}
+
+/**
+ * A catalogue thing by id when visible, else null: a statement prepared
+ * once per database handle under `name`, as every page of the thing and
+ * every change to it starts with this lookup, and planning it cost more
+ * than running it.
+ */
+export function visibleById<T extends Hideable>(
+  table: T,
+  name: string,
+): (db: DbOrTx, id: string) => Promise<T['$inferSelect'] | null> {
+  const statement = preparedPer((db) =>
+    (db.select().from(table as Hideable) as unknown as SelectFrom)
+      .where(and(eq(table.id, sql.placeholder('id')), isVisible(table))!)
+      .limit(1)
+      .prepare(name),
+  );
+  return async (db, id) => {
+    const [row] = await statement(db).execute({ id });
+    return (row as T['$inferSelect'] | undefined) ?? null;
+  };
+}
+
+/** The part of a select Drizzle types per table that visibleById uses, whatever the table. */
+interface SelectFrom {
+  where(condition: SQL): {
+    limit(n: number): {
+      prepare(name: string): { execute(values: { id: string }): Promise<unknown[]> };
+    };
+  };
 }
 
 /**

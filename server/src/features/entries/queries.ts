@@ -130,14 +130,6 @@ export async function withViewerParts(
   });
 }
 
-export interface LoadEntriesOptions {
-  /** Conditions on `entries`, `users` and `releases` (all three are joined). */
-  where?: SQL;
-  orderBy?: SQL[];
-  limit?: number;
-  offset?: number;
-}
-
 /** The entry's own columns its API shape is made of (see presentPublicEntries), times as ISO text. */
 const entryColumns = {
   id: entries.id,
@@ -178,22 +170,27 @@ export function selectEntryBundles(db: DbOrTx) {
     .$dynamic();
 }
 
-/**
- * Visible entries matching `where`, in the API shape: one query for the
- * rows and a fixed number for their parts. Other features (the entries of
- * followed users on a release) build on this.
- */
-export async function loadEntries(
-  db: DbOrTx,
-  opts: LoadEntriesOptions,
-  viewer: ReleaseViewer,
-): Promise<Entry[]> {
-  let query = selectEntryBundles(db).where(and(visibleEntry(), opts.where));
-  if (opts.orderBy) query = query.orderBy(...opts.orderBy);
-  if (opts.limit !== undefined) query = query.limit(opts.limit);
-  if (opts.offset !== undefined) query = query.offset(opts.offset);
-  return presentEntries(db, await query, viewer);
-}
+/** One visible entry by id, prepared: an entry's page and every change to it read it. */
+const entryById = preparedPer((db) =>
+  selectEntryBundles(db)
+    .where(and(visibleEntry(), eq(entries.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('entry_by_id'),
+);
+
+/** A user's visible entry on a release, prepared: every release page a member opens reads it. */
+const entryOfUserOn = preparedPer((db) =>
+  selectEntryBundles(db)
+    .where(
+      and(
+        visibleEntry(),
+        eq(entries.userId, sql.placeholder('userId')),
+        eq(entries.releaseId, sql.placeholder('releaseId')),
+      ),
+    )
+    .limit(1)
+    .prepare('entry_of_user_on'),
+);
 
 /** One visible entry by id, or null. */
 export async function loadEntry(
@@ -201,6 +198,18 @@ export async function loadEntry(
   id: string,
   viewer: ReleaseViewer,
 ): Promise<Entry | null> {
-  const [entry] = await loadEntries(db, { where: eq(entries.id, id), limit: 1 }, viewer);
+  const [entry] = await presentEntries(db, await entryById(db).execute({ id }), viewer);
+  return entry ?? null;
+}
+
+/** The user's visible entry on a release, or null. */
+export async function loadEntryOf(
+  db: DbOrTx,
+  userId: string,
+  releaseId: string,
+  viewer: ReleaseViewer,
+): Promise<Entry | null> {
+  const rows = await entryOfUserOn(db).execute({ userId, releaseId });
+  const [entry] = await presentEntries(db, rows, viewer);
   return entry ?? null;
 }

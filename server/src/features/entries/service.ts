@@ -20,7 +20,7 @@ import {
   requireOwnEntry,
 } from './access';
 import { factsOf, moveCounters } from './counters';
-import { loadEntries, loadEntry } from './queries';
+import { loadEntry, loadEntryOf } from './queries';
 import { requireOwnTags, setEntryTags } from './tags';
 import { removeTrackVotesOf } from './track-votes';
 
@@ -185,10 +185,5 @@ export async function getMyEntry(
   releaseId: string,
 ): Promise<Entry | null> {
   await requireVisibleRelease(db, releaseId);
-  const [entry] = await loadEntries(
-    db,
-    { where: and(eq(entries.userId, viewer.id), eq(entries.releaseId, releaseId)), limit: 1 },
-    viewer,
-  );
-  return entry ?? null;
+  return loadEntryOf(db, viewer.id, releaseId, viewer);
 }

@@ -1,29 +1,28 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Label } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { labels, releaseLabels, releases } from '../../db/schema/catalogue';
 import { notFound } from '../../lib/errors';
-import { isVisible } from '../../db/visibility';
-import { toLabel, type LabelRow } from './present';
+import { isVisible, visibleById } from '../../db/visibility';
+import { toLabel } from './present';
 
 export const LABEL_NOT_FOUND = 'Label not found';
 
-export async function findVisibleLabel(db: DbOrTx, id: string): Promise<LabelRow | null> {
-  const [row] = await db
-    .select()
-    .from(labels)
-    .where(and(eq(labels.id, id), isVisible(labels)))
-    .limit(1);
-  return row ?? null;
-}
+export const findVisibleLabel = visibleById(labels, 'visible_label');
 
 /** How many visible releases carry the label (release_labels_label_idx). */
-export async function countLabelReleases(db: DbOrTx, id: string): Promise<number> {
-  const [row] = await db
+const labelReleasesCount = preparedPer((db) =>
+  db
     .select({ n: count() })
     .from(releaseLabels)
     .innerJoin(releases, eq(releases.id, releaseLabels.releaseId))
-    .where(and(eq(releaseLabels.labelId, id), isVisible(releases)));
+    .where(and(eq(releaseLabels.labelId, sql.placeholder('id')), isVisible(releases)))
+    .prepare('label_releases_count'),
+);
+
+export async function countLabelReleases(db: DbOrTx, id: string): Promise<number> {
+  const [row] = await labelReleasesCount(db).execute({ id });
   return row?.n ?? 0;
 }
 

@@ -6,7 +6,7 @@
  * is hidden (banned, deleted) are left out of the list and the unread
  * count, and come back with an unban.
  */
-import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   NOTIFICATIONS_PAGE_SIZE,
@@ -15,6 +15,7 @@ import {
   type PagedNotifications,
 } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { notifications, type NotificationRow } from '../../db/schema/comments';
 import { users, type UserRow } from '../../db/schema/users';
 import { visibleAccountAlias } from '../../db/visibility';
@@ -118,13 +119,46 @@ const actorColumns = {
 } satisfies Record<keyof typeof userRefColumns, unknown>;
 
 /** The viewer's notifications that show: no actor, or an actor whose account is visible. */
-function shown(viewerId: string, ...more: Parameters<typeof and>) {
+function shown(viewerId: Placeholder, ...more: Parameters<typeof and>) {
   return and(
     eq(notifications.userId, viewerId),
     or(isNull(notifications.actorId), visibleAccountAlias('actor')),
     ...more,
   );
 }
+
+const viewerId = sql.placeholder('viewerId');
+
+/** Prepared, as the statements below: planning them cost more than running them. */
+const pageRows = preparedPer((db) =>
+  db
+    .select({ row: notifications, actor: actorColumns })
+    .from(notifications)
+    .leftJoin(actor, eq(actor.id, notifications.actorId))
+    .where(shown(viewerId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('notifications_page'),
+);
+
+const countShown = preparedPer((db) =>
+  db
+    .select({ n: count() })
+    .from(notifications)
+    .leftJoin(actor, eq(actor.id, notifications.actorId))
+    .where(shown(viewerId))
+    .prepare('notifications_count'),
+);
+
+const countUnread = preparedPer((db) =>
+  db
+    .select({ n: count() })
+    .from(notifications)
+    .leftJoin(actor, eq(actor.id, notifications.actorId))
+    .where(shown(viewerId, eq(notifications.read, false)))
+    .prepare('notifications_unread_count'),
+);
 
 /** One page of the viewer's notifications, newest first. */
 export async function notificationsPage(
@@ -135,19 +169,8 @@ export async function notificationsPage(
   const pageSize = NOTIFICATIONS_PAGE_SIZE;
   const before = (page - 1) * pageSize;
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ row: notifications, actor: actorColumns })
-      .from(notifications)
-      .leftJoin(actor, eq(actor.id, notifications.actorId))
-      .where(shown(viewer.id))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(pageSize)
-      .offset(before),
-    db
-      .select({ n: count() })
-      .from(notifications)
-      .leftJoin(actor, eq(actor.id, notifications.actorId))
-      .where(shown(viewer.id)),
+    pageRows(db).execute({ viewerId: viewer.id, limit: pageSize, offset: before }),
+    countShown(db).execute({ viewerId: viewer.id }),
   ]);
   const { nextCursor: _, ...fields } = pageFields({
     totalItems: total?.n ?? 0,
@@ -164,11 +187,7 @@ export async function notificationsPage(
 
 /** How many of the viewer's notifications that show are unread. */
 export async function unreadCount(db: DbOrTx, viewer: UserRow): Promise<{ count: number }> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .leftJoin(actor, eq(actor.id, notifications.actorId))
-    .where(shown(viewer.id, eq(notifications.read, false)));
+  const [row] = await countUnread(db).execute({ viewerId: viewer.id });
   return { count: row?.n ?? 0 };
 }
 

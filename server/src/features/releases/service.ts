@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type {
   LabelRef,
   Language,
@@ -14,20 +14,13 @@ import { preparedPer, valueUnseenByPlanner } from '../../db/prepared';
 import { releases } from '../../db/schema/catalogue';
 import { notFound } from '../../lib/errors';
 import { toRelease, type ReleaseRow } from './present';
-import { isVisible, visibleCatalogueAlias } from '../../db/visibility';
+import { isVisible, visibleById, visibleCatalogueAlias } from '../../db/visibility';
 import { viewerEntryOn } from './summaries';
 
 export const RELEASE_NOT_FOUND = 'Release not found';
 
 /** A visible release row, or null (unknown, pending deletion or merged away). */
-export async function findVisibleRelease(db: DbOrTx, id: string): Promise<ReleaseRow | null> {
-  const [row] = await db
-    .select()
-    .from(releases)
-    .where(and(eq(releases.id, id), isVisible(releases)))
-    .limit(1);
-  return row ?? null;
-}
+export const findVisibleRelease = visibleById(releases, 'visible_release');
 
 export async function requireVisibleRelease(db: DbOrTx, id: string): Promise<ReleaseRow> {
   const row = await findVisibleRelease(db, id);

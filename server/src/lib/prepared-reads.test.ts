@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows';
+import { call, members, ok, type Member } from '../features/entries/test-support';
+import { makeList } from '../features/lists/test-support';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+import {
+  createArtist,
+  createGenre,
+  createLabel,
+  createRelease,
+} from '../../test/catalogue-factories';
+import { capturingStatements } from '../../test/plans';
+
+/** Requests of each page, enough for PostgreSQL to try its own plans and keep a generic one. */
+const RUNS = 8;
+
+/** The ids the pages are made of. */
+interface Made {
+  list: string;
+  artist: string;
+  label: string;
+  genre: string;
+  release: string;
+  entry: string;
+}
+
+/** Each page: what it is, its API path and whether the reader is signed in. */
+const PAGES: [string, (m: Made) => string, 'out' | 'in'][] = [
+  ['a list', (m) => `/lists/${m.list}`, 'out'],
+  ['a list, signed in', (m) => `/lists/${m.list}`, 'in'],
+  ["a list's items", (m) => `/lists/${m.list}/items?page=1`, 'out'],
+  ['an artist', (m) => `/artists/${m.artist}`, 'out'],
+  ['a label', (m) => `/labels/${m.label}`, 'out'],
+  ['a genre', (m) => `/genres/${m.genre}`, 'out'],
+  ['an entry', (m) => `/entries/${m.entry}`, 'out'],
+  ["the reader's entry on a release", (m) => `/entries/release/${m.release}/me`, 'in'],
+  ["followed users' entries on a release", (m) => `/entries/release/${m.release}/following`, 'in'],
+  ['notifications', () => '/notifications', 'in'],
+  ['unread notifications', () => '/notifications/unread-count', 'in'],
+];
+
+/**
+ * On PostgreSQL, the pages a visit opens most send only named statements
+ * (prepared once per connection), and after a few runs PostgreSQL keeps a
+ * generic plan for them: planning such a statement cost more than running
+ * it. One connection for reads and writes, so the prepared statements it
+ * lists are all the app's; the read cache off, so every request reaches it.
+ */
+describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('prepared reads', () => {
+  let t: TestApp;
+  let reader: Member;
+  let made: Made;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { READ_CACHE_SECONDS: '0' }, pool: { reads: 1, writes: 0 } });
+    const [owner, other] = await members(t, 2);
+    reader = owner!;
+    const artist = await createArtist(t.db);
+    const label = await createLabel(t.db);
+    const genre = await createGenre(t.db);
+    const releases = await Promise.all(
+      [0, 1, 2].map(() => createRelease(t.db, { artists: [artist], labels: [label] })),
+    );
+    const release = releases[0]!;
+    const list = await makeList(t, reader, {}, { publish: true, releases });
+    await ok(call(t, reader, 'POST', `/users/${other!.user.id}/following`));
+    await ok(call(t, other!, 'POST', `/users/${reader.user.id}/following`));
+    const entry = await ok<{ id: string }>(
+      call(t, other!, 'POST', '/entries', { releaseId: release.id, rating: 80 }),
+      201,
+    );
+    await ok(call(t, reader, 'POST', '/entries', { releaseId: release.id, rating: 60 }), 201);
+    made = {
+      list,
+      artist: artist.id,
+      label: label.id,
+      genre: genre.id,
+      release: release.id,
+      entry: entry.id,
+    };
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  /** How often each prepared statement of the connection ran, with a generic and a custom plan. */
+  async function prepared(): Promise<Map<string, { generic: number; custom: number }>> {
+    const rows = await rowsOf<{ name: string; generic: string; custom: string }>(
+      t.db,
+      sql`select name, generic_plans::text as generic, custom_plans::text as custom
+        from pg_prepared_statements`,
+    );
+    return new Map(
+      rows.map((r) => [r.name, { generic: Number(r.generic), custom: Number(r.custom) }]),
+    );
+  }
+
+  it.each(PAGES)('%s: only prepared statements, kept generic', async (name, path, signed) => {
+    const url = path(made);
+    const who = signed === 'in' ? reader : null;
+    // The session is looked up (and kept) once before counting.
+    await ok(call(t, who, 'GET', url));
+    const before = await prepared();
+    const sent = await capturingStatements(t, async () => {
+      for (let run = 0; run < RUNS; run += 1) await ok(call(t, who, 'GET', url));
+    });
+    const after = await prepared();
+    let runs = 0;
+    let genericLast = 0;
+    for (const [statement, now] of after) {
+      const was = before.get(statement) ?? { generic: 0, custom: 0 };
+      const ran = now.generic + now.custom - was.generic - was.custom;
+      runs += ran;
+      if (ran > 0) genericLast += Number(now.generic > was.generic);
+    }
+    expect(sent.length, name).toBeGreaterThan(0);
+    // Each statement sent ran as a prepared one: none was parsed and planned afresh.
+    expect(runs, `${name}: ${sent.map((s) => s.query.slice(0, 80)).join('\n')}`).toBe(sent.length);
+    expect(genericLast, name).toBeGreaterThan(0);
+  });
+});
