@@ -20,6 +20,7 @@ import {
   type PagedComments,
 } from '@earmark/common';
 import type { DbOrTx, Tx } from '../../db/client';
+import { pageLimit, preparedPer } from '../../db/prepared';
 import { comments, type CommentRow } from '../../db/schema/comments';
 import { users, type UserRow } from '../../db/schema/users';
 import { visibleAccount } from '../../db/visibility';
@@ -60,6 +61,35 @@ async function requireThread(
   return thread;
 }
 
+/** A thread's comments whose authors show: prepared, as planning cost more than running. */
+const inThread = () =>
+  and(
+    eq(comments.entityType, sql.placeholder('entityType')),
+    eq(comments.entityId, sql.placeholder('entityId')),
+    visibleAccount(),
+  );
+
+const threadPage = preparedPer((db) =>
+  db
+    .select({ comment: comments, author: userRefColumns })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(inThread())
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(pageLimit(COMMENTS_PAGE_SIZE))
+    .offset(sql.placeholder('offset'))
+    .prepare('comments_page'),
+);
+
+const threadCount = preparedPer((db) =>
+  db
+    .select({ n: count() })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(inThread())
+    .prepare('comments_count'),
+);
+
 /** One page of a thread, newest first: what a reader opening it wants to see first. */
 export async function commentsPage(
   db: DbOrTx,
@@ -70,25 +100,10 @@ export async function commentsPage(
   await requireThread(db, entityType, query.entityId, viewer);
   const pageSize = COMMENTS_PAGE_SIZE;
   const before = (query.page - 1) * pageSize;
-  const inThread = and(
-    eq(comments.entityType, entityType),
-    eq(comments.entityId, query.entityId),
-    visibleAccount(),
-  );
+  const thread = { entityType, entityId: query.entityId };
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ comment: comments, author: userRefColumns })
-      .from(comments)
-      .innerJoin(users, eq(users.id, comments.userId))
-      .where(inThread)
-      .orderBy(desc(comments.createdAt), desc(comments.id))
-      .limit(pageSize)
-      .offset(before),
-    db
-      .select({ n: count() })
-      .from(comments)
-      .innerJoin(users, eq(users.id, comments.userId))
-      .where(inThread),
+    threadPage(db).execute({ ...thread, offset: before }),
+    threadCount(db).execute(thread),
   ]);
   const { nextCursor: _, ...fields } = pageFields({
     totalItems: total?.n ?? 0,

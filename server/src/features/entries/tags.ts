@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Tag } from '@earmark/common';
 import type { Db, DbOrTx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { entryTags, userTags, type UserTagRow } from '../../db/schema/entries';
 import type { UserRow } from '../../db/schema/users';
 import { userWriteTags } from '../../lib/cache-tags';
@@ -26,13 +27,19 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The user's own tags by name (the tag picker's choices, used or not). */
-export async function listOwnTags(db: DbOrTx, owner: UserRow): Promise<Tag[]> {
-  const rows = await db
+/** Prepared: the tag picker asks for them whenever a member opens it. */
+const ownTags = preparedPer((db) =>
+  db
     .select({ id: userTags.id, name: userTags.name })
     .from(userTags)
-    .where(eq(userTags.userId, owner.id))
-    .orderBy(sql`lower(${userTags.name})`, asc(userTags.id));
+    .where(eq(userTags.userId, sql.placeholder('userId')))
+    .orderBy(sql`lower(${userTags.name})`, asc(userTags.id))
+    .prepare('own_tags'),
+);
+
+/** The user's own tags by name (the tag picker's choices, used or not). */
+export async function listOwnTags(db: DbOrTx, owner: UserRow): Promise<Tag[]> {
+  const rows = await ownTags(db).execute({ userId: owner.id });
   return rows.map(toTag);
 }
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Nodes } from 'mdast';
 import type { Db } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import type { CoverFiles } from '../../db/schema/catalogue';
 import { lists } from '../../db/schema/lists';
 import { users } from '../../db/schema/users';
@@ -53,15 +54,9 @@ const firstRelease = sql<{ cover: CoverFiles | null; explicitCoverArt: string[] 
   where li.list_id = ${lists.id} and ${visibleCatalogueAlias('r')}
   order by li.position, li.id limit 1)`;
 
-/**
- * Link preview of a list page: its title, its description as text (or who
- * made it and its size) and its first release's cover. Drafts and lists of
- * hidden accounts get none, as an unknown id, so they do not leak.
- */
-export async function listPageMeta(db: Db, pathname: string): Promise<PageMeta | null> {
-  const id = entityIdFromPath(pathname, 'list');
-  if (!id) return null;
-  const [row] = await db
+/** What a list's preview is made of: prepared, as every visit of a list page reads it. */
+const previewRow = preparedPer((db) =>
+  db
     .select({
       title: lists.title,
       description: lists.description,
@@ -72,8 +67,20 @@ export async function listPageMeta(db: Db, pathname: string): Promise<PageMeta |
     })
     .from(lists)
     .innerJoin(users, eq(users.id, lists.userId))
-    .where(and(eq(lists.id, id), visibleList()))
-    .limit(1);
+    .where(and(eq(lists.id, sql.placeholder('id')), visibleList()))
+    .limit(1)
+    .prepare('list_preview'),
+);
+
+/**
+ * Link preview of a list page: its title, its description as text (or who
+ * made it and its size) and its first release's cover. Drafts and lists of
+ * hidden accounts get none, as an unknown id, so they do not leak.
+ */
+export async function listPageMeta(db: Db, pathname: string): Promise<PageMeta | null> {
+  const id = entityIdFromPath(pathname, 'list');
+  if (!id) return null;
+  const [row] = await previewRow(db).execute({ id });
   if (!row) return null;
   const text = row.description ? markdownText(row.description) : '';
   const n = row.itemsCount;

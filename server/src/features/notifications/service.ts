@@ -15,7 +15,7 @@ import {
   type PagedNotifications,
 } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
-import { preparedPer } from '../../db/prepared';
+import { pageLimit, preparedPer } from '../../db/prepared';
 import { notifications, type NotificationRow } from '../../db/schema/comments';
 import { users, type UserRow } from '../../db/schema/users';
 import { visibleAccountAlias } from '../../db/visibility';
@@ -137,7 +137,7 @@ const pageRows = preparedPer((db) =>
     .leftJoin(actor, eq(actor.id, notifications.actorId))
     .where(shown(viewerId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(sql.placeholder('limit'))
+    .limit(pageLimit(NOTIFICATIONS_PAGE_SIZE))
     .offset(sql.placeholder('offset'))
     .prepare('notifications_page'),
 );
@@ -169,7 +169,7 @@ export async function notificationsPage(
   const pageSize = NOTIFICATIONS_PAGE_SIZE;
   const before = (page - 1) * pageSize;
   const [rows, [total]] = await Promise.all([
-    pageRows(db).execute({ viewerId: viewer.id, limit: pageSize, offset: before }),
+    pageRows(db).execute({ viewerId: viewer.id, offset: before }),
     countShown(db).execute({ viewerId: viewer.id }),
   ]);
   const { nextCursor: _, ...fields } = pageFields({

@@ -10,9 +10,10 @@
  * `registerTargetKind`; until then asking about them is a programming error,
  * not a quiet "not found".
  */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { isAdmin, isHiddenAccount } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { artists, genres, labels, releases, tracks } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
@@ -60,57 +61,89 @@ export interface TargetKindEntry {
   lookup: TargetLookup;
 }
 
+/**
+ * The lookups are prepared statements (each made once per database handle):
+ * every comment thread, like, report and live room asks one, and planning
+ * them cost more than running them.
+ */
+const id = sql.placeholder('id');
+
 /** A catalogue table: exists while its row does, readable while visible; nobody owns it. */
 function catalogueKind(
   table: typeof releases | typeof artists | typeof labels | typeof genres,
+  name: string,
   message: string,
 ): TargetKindEntry {
+  const visibility = preparedPer((db) =>
+    db
+      .select({ visible: isVisible(table).mapWith(Boolean) })
+      .from(table)
+      .where(eq(table.id, id))
+      .limit(1)
+      .prepare(name),
+  );
   return {
     notFound: message,
-    lookup: async (db, id) => {
-      const [row] = await db
-        .select({ visible: isVisible(table).mapWith(Boolean) })
-        .from(table)
-        .where(eq(table.id, id))
-        .limit(1);
+    lookup: async (db, thingId) => {
+      const [row] = await visibility(db).execute({ id: thingId });
       return row ? { ownerId: null, readable: row.visible } : null;
     },
   };
 }
 
+const userStatus = preparedPer((db) =>
+  db
+    .select({ status: users.accountStatus })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .prepare('target_user'),
+);
+
+const reviewFacts = preparedPer((db) =>
+  db
+    .select({
+      ownerId: entries.userId,
+      accountVisible: visibleAccount().mapWith(Boolean),
+      releaseVisible: isVisible(releases).mapWith(Boolean),
+    })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .innerJoin(releases, eq(releases.id, entries.releaseId))
+    .where(and(eq(entries.id, id), isNotNull(entries.review)))
+    .limit(1)
+    .prepare('target_review'),
+);
+
+const trackVisibility = preparedPer((db) =>
+  db
+    .select({ visible: isVisible(releases).mapWith(Boolean) })
+    .from(tracks)
+    .innerJoin(releases, eq(releases.id, tracks.releaseId))
+    .where(eq(tracks.id, id))
+    .limit(1)
+    .prepare('target_track'),
+);
+
 const core: Record<CoreTargetKind, TargetKindEntry> = {
   user: {
     notFound: 'User not found',
-    lookup: async (db, id, viewer) => {
-      const [row] = await db
-        .select({ status: users.accountStatus })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
+    lookup: async (db, userId, viewer) => {
+      const [row] = await userStatus(db).execute({ id: userId });
       if (!row) return null;
-      return { ownerId: id, readable: !isHiddenAccount(row.status) || isAdmin(viewer) };
+      return { ownerId: userId, readable: !isHiddenAccount(row.status) || isAdmin(viewer) };
     },
   },
-  release: catalogueKind(releases, 'Release not found'),
-  artist: catalogueKind(artists, 'Artist not found'),
-  label: catalogueKind(labels, 'Label not found'),
-  genre: catalogueKind(genres, 'Genre not found'),
+  release: catalogueKind(releases, 'target_release', 'Release not found'),
+  artist: catalogueKind(artists, 'target_artist', 'Artist not found'),
+  label: catalogueKind(labels, 'target_label', 'Label not found'),
+  genre: catalogueKind(genres, 'target_genre', 'Genre not found'),
   review: {
     notFound: 'Review not found',
     // A review is an entry with a review text: readable while its author's
     // account and its release are (admins also read hidden accounts' reviews).
-    lookup: async (db, id, viewer) => {
-      const [row] = await db
-        .select({
-          ownerId: entries.userId,
-          accountVisible: visibleAccount().mapWith(Boolean),
-          releaseVisible: isVisible(releases).mapWith(Boolean),
-        })
-        .from(entries)
-        .innerJoin(users, eq(users.id, entries.userId))
-        .innerJoin(releases, eq(releases.id, entries.releaseId))
-        .where(and(eq(entries.id, id), isNotNull(entries.review)))
-        .limit(1);
+    lookup: async (db, entryId, viewer) => {
+      const [row] = await reviewFacts(db).execute({ id: entryId });
       if (!row) return null;
       const readable = row.releaseVisible && (row.accountVisible || isAdmin(viewer));
       return { ownerId: row.ownerId, readable };
@@ -118,13 +151,8 @@ const core: Record<CoreTargetKind, TargetKindEntry> = {
   },
   track: {
     notFound: 'Track not found',
-    lookup: async (db, id) => {
-      const [row] = await db
-        .select({ visible: isVisible(releases).mapWith(Boolean) })
-        .from(tracks)
-        .innerJoin(releases, eq(releases.id, tracks.releaseId))
-        .where(eq(tracks.id, id))
-        .limit(1);
+    lookup: async (db, trackId) => {
+      const [row] = await trackVisibility(db).execute({ id: trackId });
       return row ? { ownerId: null, readable: row.visible } : null;
     },
   },
