@@ -60,6 +60,9 @@ const PAGES: [string, (m: Made) => string, 'out' | 'in'][] = [
   ["a list's comments", (m) => `/comments?entityType=12&entityId=${m.list}`, 'out'],
   ["a profile's shoutbox", (m) => `/comments?entityType=10&entityId=${m.user}`, 'out'],
   ["the reader's tags", () => '/entries/user/tags', 'in'],
+  ["a member's followers", (m) => `/users/${m.user}/followers`, 'out'],
+  ['who a member follows, signed in', (m) => `/users/${m.user}/following`, 'in'],
+  ["a member's followers, page 2", (m) => `/users/${m.user}/followers?page=2`, 'in'],
   ['unread notifications', () => '/notifications/unread-count', 'in'],
 ];
 

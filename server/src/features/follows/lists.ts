@@ -2,17 +2,59 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PagedUsers, pageQuerySchema } from '@earmark/common';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { Binder, bindPage, preparedPer, ShapedStatements } from '../../db/prepared';
 import { visibleAccount } from '../../db/visibility';
 import { follows } from '../../db/schema/follows';
 import { users, type UserRow } from '../../db/schema/users';
-import { keyColumns, orderByKeys, readKeysetPage, type SortKey } from '../../lib/keyset';
+import { afterKeys, keyColumns, orderByKeys, readKeysetPage, type SortKey } from '../../lib/keyset';
 import { requireVisibleUser } from '../users/service';
-import { toUserRef, userRefColumns } from '../users/present';
+import { toUserRef, userRefColumns, type UserRefColumns } from '../users/present';
 
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
 /** Which side of the follow rows a list reads. */
 export type FollowDirection = 'followers' | 'following';
+
+/** Which column of a follow row is the list's user, and which the users listed. */
+function sides(direction: FollowDirection) {
+  // "followers": rows pointing at the user, listing who follows; "following": the reverse.
+  return direction === 'followers'
+    ? { own: follows.followingId, listed: follows.followerId }
+    : { own: follows.followerId, listed: follows.followingId };
+}
+
+/** A list's keys: newest follow first, then descending id of the listed user. */
+function keysOf(direction: FollowDirection): SortKey[] {
+  return [
+    { expr: follows.createdAt, type: 'timestamptz', desc: true },
+    { expr: sides(direction).listed, type: 'text', desc: true },
+  ];
+}
+
+const KEYS: Record<FollowDirection, SortKey[]> = {
+  followers: keysOf('followers'),
+  following: keysOf('following'),
+};
+
+/** A list's total: prepared, one statement a direction (follows_*_idx). */
+function totalStatement(direction: FollowDirection) {
+  const { own, listed } = sides(direction);
+  return preparedPer((db) =>
+    db
+      .select({ n: count() })
+      .from(follows)
+      .innerJoin(users, eq(users.id, listed))
+      .where(and(eq(own, sql.placeholder('userId')), visibleAccount()))
+      .prepare(`${direction}_count`),
+  );
+}
+
+const TOTALS = { followers: totalStatement('followers'), following: totalStatement('following') };
+
+type FollowRow = UserRefColumns & { isFollowedByViewer: boolean } & Record<string, unknown>;
+
+/** The lists' pages, made once per shape (direction, reader, page and cursor: ShapedStatements). */
+const pageStatements = new ShapedStatements<FollowRow[]>('follows_page');
 
 /**
  * A user's followers (or the users they follow), newest follow first, by
@@ -30,41 +72,41 @@ export async function listFollows(
   viewer: UserRow | null,
 ): Promise<PagedUsers> {
   const user = await requireVisibleUser(db, userId, viewer);
-  // "followers": rows pointing at the user, listing who follows; "following": the reverse.
-  const [ownSide, listedSide] =
-    direction === 'followers'
-      ? [follows.followingId, follows.followerId]
-      : [follows.followerId, follows.followingId];
-  const where = and(eq(ownSide, user.id), visibleAccount());
-  const keys: SortKey[] = [
-    { expr: follows.createdAt, type: 'timestamptz', desc: true },
-    { expr: listedSide, type: 'text', desc: true },
-  ];
-
-  const followedByViewer: SQL<boolean> = viewer
-    ? sql<boolean>`exists (select 1 from ${follows} vf
-        where vf.follower_id = ${viewer.id} and vf.following_id = ${users.id})`
-    : sql<boolean>`false`;
-
-  const { rows, fields } = await readKeysetPage(
+  const { own, listed } = sides(direction);
+  const keys = KEYS[direction];
+  const { rows, fields } = await readKeysetPage<FollowRow>(
     {
       name: direction,
       keys,
-      rows: (limit, offset, after) =>
-        db
-          .select({ ...userRefColumns, isFollowedByViewer: followedByViewer, ...keyColumns(keys) })
-          .from(follows)
-          .innerJoin(users, eq(users.id, listedSide))
-          .where(and(where, after?.condition))
-          .orderBy(...orderByKeys(keys))
-          .limit(limit)
-          .offset(offset),
+      rows: (limit, offset, after) => {
+        const b = new Binder();
+        b.mark(direction);
+        const ownId = b.bind('userId', user.id);
+        const reader = viewer ? b.bind('viewer', viewer.id) : undefined;
+        const bounds = bindPage(b, limit, offset, after?.values);
+        const followedByReader: SQL<boolean> = reader
+          ? sql<boolean>`exists (select 1 from ${follows} vf
+              where vf.follower_id = ${reader} and vf.following_id = ${users.id})`
+          : sql<boolean>`false`;
+        return pageStatements.run(db, b, () =>
+          db
+            .select({
+              ...userRefColumns,
+              isFollowedByViewer: followedByReader,
+              ...keyColumns(keys),
+            })
+            .from(follows)
+            .innerJoin(users, eq(users.id, listed))
+            .where(
+              and(eq(own, ownId), visibleAccount(), bounds.after && afterKeys(keys, bounds.after)),
+            )
+            .orderBy(...orderByKeys(keys))
+            .limit(bounds.limit)
+            .offset(bounds.offset),
+        );
+      },
       total: async () => {
-        const [total] = await db
-          .select({ n: count() })
-          .from(follows)
-          .innerJoin(users, eq(users.id, listedSide))
-          .where(where);
+        const [total] = await TOTALS[direction](db).execute({ userId: user.id });
         return total?.n ?? 0;
       },
     },
