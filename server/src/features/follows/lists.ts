@@ -24,7 +24,7 @@ function sides(direction: FollowDirection) {
 }
 
 /** A list's keys: newest follow first, then descending id of the listed user. */
-function keysOf(direction: FollowDirection): SortKey[] {
+function followKeys(direction: FollowDirection): SortKey[] {
   return [
     { expr: follows.createdAt, type: 'timestamptz', desc: true },
     { expr: sides(direction).listed, type: 'text', desc: true },
@@ -32,8 +32,8 @@ function keysOf(direction: FollowDirection): SortKey[] {
 }
 
 const KEYS: Record<FollowDirection, SortKey[]> = {
-  followers: keysOf('followers'),
-  following: keysOf('following'),
+  followers: followKeys('followers'),
+  following: followKeys('following'),
 };
 
 /** A list's total: prepared, one statement a direction (follows_*_idx). */

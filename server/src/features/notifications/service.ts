@@ -129,7 +129,7 @@ function shown(viewerId: Placeholder, ...more: Parameters<typeof and>) {
 
 const viewerId = sql.placeholder('viewerId');
 
-/** Prepared, as the statements below: planning them cost more than running them. */
+// Prepared, as the statements below: planning them cost more than running them.
 const pageRows = preparedPer((db) =>
   db
     .select({ row: notifications, actor: actorColumns })
@@ -142,23 +142,20 @@ const pageRows = preparedPer((db) =>
     .prepare('notifications_page'),
 );
 
-const countShown = preparedPer((db) =>
-  db
-    .select({ n: count() })
-    .from(notifications)
-    .leftJoin(actor, eq(actor.id, notifications.actorId))
-    .where(shown(viewerId))
-    .prepare('notifications_count'),
-);
+/** How many of the viewer's notifications show, with `more` conditions. */
+function countShown(name: string, ...more: Parameters<typeof and>) {
+  return preparedPer((db) =>
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .leftJoin(actor, eq(actor.id, notifications.actorId))
+      .where(shown(viewerId, ...more))
+      .prepare(name),
+  );
+}
 
-const countUnread = preparedPer((db) =>
-  db
-    .select({ n: count() })
-    .from(notifications)
-    .leftJoin(actor, eq(actor.id, notifications.actorId))
-    .where(shown(viewerId, eq(notifications.read, false)))
-    .prepare('notifications_unread_count'),
-);
+const countAll = countShown('notifications_count');
+const countUnread = countShown('notifications_unread_count', eq(notifications.read, false));
 
 /** One page of the viewer's notifications, newest first. */
 export async function notificationsPage(
@@ -170,7 +167,7 @@ export async function notificationsPage(
   const before = (page - 1) * pageSize;
   const [rows, [total]] = await Promise.all([
     pageRows(db).execute({ viewerId: viewer.id, offset: before }),
-    countShown(db).execute({ viewerId: viewer.id }),
+    countAll(db).execute({ viewerId: viewer.id }),
   ]);
   const { nextCursor: _, ...fields } = pageFields({
     totalItems: total?.n ?? 0,
