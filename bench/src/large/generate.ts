@@ -241,10 +241,10 @@ function steps(size: DatasetSize): [string, string][] {
     ...COUNTER_RECOUNTS.map((r): [string, string] => [r.counter, r.sql()]),
     // Triggers keep it in the server; they are off while the generator loads.
     ['release search text', REBUILD_RELEASE_SEARCH_TEXT],
-    ["entries' release dates and types", REBUILD_ENTRY_RELEASE_COPIES],
-    // Read per release through release_artists' key: without statistics on
-    // the freshly loaded tables the planner hashed every artist per release.
-    ['credits statistics', 'analyze release_artists; analyze artists'],
+    // Read per release through the credits' keys: without statistics on the
+    // freshly loaded tables the planner hashed every artist per release.
+    ['credits statistics', 'analyze release_artists; analyze release_labels; analyze artists'],
+    ["entries' release dates, types and credits", REBUILD_ENTRY_RELEASE_COPIES],
     ["releases' artist credits", REBUILD_RELEASE_ARTIST_CREDITS],
   ];
 }

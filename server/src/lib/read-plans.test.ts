@@ -290,6 +290,34 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     }
   });
 
+  it.each(['artists', 'labels'])(
+    "counts a user's %s from their entries' copies of the credits, read with the entries from one index",
+    async (kind) => {
+      const statements = await capturingStatements(t, async () => {
+        const res = await t.app.inject({ method: 'GET', url: `/api/entries/user/u1/${kind}` });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json<unknown[]>().length).toBeGreaterThan(0);
+      });
+      const chart = statements.find((s) => s.query.includes('unnest('))!;
+      expect(chart).toBeDefined();
+      const generic = { query: "set local plan_cache_mode = 'force_generic_plan'", params: [] };
+      for (const plan of [
+        await explain(t, chart, true),
+        await explain(t, chart, true, [generic], true),
+      ]) {
+        const entryReads = plan.filter((n) => n['Relation Name'] === 'entries');
+        expect(entryReads.map((n) => [n['Node Type'], n['Index Name']])).toEqual([
+          ['Index Only Scan', 'entries_user_release_type_idx'],
+        ]);
+        // Not one credit looked up per entry: the credited rows read are the chart's own.
+        const credited = plan.filter((n) =>
+          ['release_artists', 'release_labels'].includes(String(n['Relation Name'])),
+        );
+        expect(credited).toEqual([]);
+      }
+    },
+  );
+
   it('reads a deep page of "top" and its total from the top index, sorting ids alone', async () => {
     // A cache of its own: the app's has kept this stretch of the ranking since an earlier test.
     const query = releasesQuerySchema.parse({ type: 'top', page: '50' });

@@ -44,6 +44,17 @@ export const entries = pgTable(
     // The release's type, kept the same way, so a user's entries of a type are
     // counted from an index without looking up each release.
     releaseType: smallint('release_type'),
+    // The ids of the artists and labels the release credits, kept by triggers as
+    // the release's copies above are (and by its credits' edits), so a user's
+    // artist and label charts read them with their entries from one index.
+    releaseArtistIds: text('release_artist_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    releaseLabelIds: text('release_label_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     rating: smallint('rating'),
     ratingUpdatedAt: timestamp('rating_updated_at', { withTimezone: true }),
     review: text('review'),
@@ -78,7 +89,14 @@ export const entries = pgTable(
         t.id.desc().nullsFirst(),
         t.releaseId,
       ),
-      index('entries_user_release_type_idx').on(t.userId, t.releaseType, t.releaseId, t.rating),
+      index('entries_user_release_type_idx').on(
+        t.userId,
+        t.releaseType,
+        t.releaseId,
+        t.rating,
+        t.releaseArtistIds,
+        t.releaseLabelIds,
+      ),
       index('entries_rating_idx').on(t.rating, t.id).where(rated),
       index('entries_release_rating_idx').on(t.releaseId, t.rating, t.id, t.userId).where(rated),
       index('entries_release_rating_updated_idx')

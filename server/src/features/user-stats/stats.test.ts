@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AccountStatus } from '@earmark/common';
-import { releases } from '../../db/schema/catalogue';
+import { releaseArtists, releaseLabels, releases } from '../../db/schema/catalogue';
 import { entries, entryTags, userTags } from '../../db/schema/entries';
 import type { UserRow } from '../../db/schema/users';
 import { newId } from '../../lib/ids';
@@ -211,6 +211,31 @@ describe('user stats', () => {
 
     const rows = (await stats(collector!.id, 'artists')) as { artist: { name: string } }[];
     expect(rows.map((r) => r.artist.name)).toEqual(['Band 21', ...names.slice(0, 19)]);
+  });
+
+  it("follows a release's credits edited after it was logged", async () => {
+    const [listener] = await createUsers(t.db, 1);
+    const before = await createArtist(t.db, { name: 'Credited first' });
+    const after = await createArtist(t.db, { name: 'Credited since' });
+    const label = await createLabel(t.db, { name: 'Imprint since' });
+    const release = await createRelease(t.db, { artists: [before] });
+    await logEntry(listener!, release.id, 80);
+    const names = async (kind: 'artists' | 'labels') =>
+      ((await stats(listener!.id, kind)) as Record<string, { name: string }>[]).map(
+        (r) => (r.artist ?? r.label)!.name,
+      );
+    expect(await names('artists')).toEqual(['Credited first']);
+    expect(await names('labels')).toEqual([]);
+
+    await t.db
+      .update(releaseArtists)
+      .set({ artistId: after.id })
+      .where(eq(releaseArtists.releaseId, release.id));
+    await t.db
+      .insert(releaseLabels)
+      .values({ releaseId: release.id, labelId: label.id, position: 0 });
+    expect(await names('artists')).toEqual(['Credited since']);
+    expect(await names('labels')).toEqual(['Imprint since']);
   });
 
   it('answers 404 for unknown and banned users', async () => {
