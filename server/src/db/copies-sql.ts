@@ -6,19 +6,20 @@
  */
 
 /**
- * Every entry's copies of its release's date, type and credited artists' and
- * labels' ids (entries.release_date, release_type, release_artist_ids,
- * release_label_ids), each release's worked out once.
+ * Every entry's copies of its release's date and type, and of the ids of the
+ * artists and labels it credits and the genres it belongs to
+ * (entries.release_date, release_type, release_artist_ids, release_label_ids,
+ * release_genre_ids), each release's worked out once.
  */
 export const REBUILD_ENTRY_RELEASE_COPIES = `update entries e
-  set release_date = r.date, release_type = r.type,
-    release_artist_ids = r.artist_ids, release_label_ids = r.label_ids
-  from (select id, date, type, credited_artist_ids(id) as artist_ids,
-      credited_label_ids(id) as label_ids
-    from releases) r
-  where r.id = e.release_id
+  set release_date = r.date, release_type = r.type, release_artist_ids = c.artist_ids,
+    release_label_ids = c.label_ids, release_genre_ids = c.genre_ids
+  from release_copies(array(select distinct release_id from entries)) c
+  join releases r on r.id = c.id
+  where e.release_id = c.id
     and (e.release_date is distinct from r.date or e.release_type is distinct from r.type
-      or e.release_artist_ids <> r.artist_ids or e.release_label_ids <> r.label_ids)`;
+      or e.release_artist_ids <> c.artist_ids or e.release_label_ids <> c.label_ids
+      or e.release_genre_ids <> c.genre_ids)`;
 
 /** Every release's copy of its visible credited artists (releases.artist_credits). */
 export const REBUILD_RELEASE_ARTIST_CREDITS = `update releases r

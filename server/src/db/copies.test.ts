@@ -4,8 +4,10 @@ import { ReleaseType } from '@earmark/common';
 import {
   addRatings,
   createArtist,
+  createGenre,
   createLabel,
   createRelease,
+  voteGenre,
 } from '../../test/catalogue-factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { REBUILD_ENTRY_RELEASE_COPIES } from './copies-sql';
@@ -13,9 +15,9 @@ import { releaseArtists, releaseLabels, releases } from './schema/catalogue';
 import { entries } from './schema/entries';
 
 /**
- * Entries carry copies of their release's date, type and credited artists'
- * and labels' ids (the filters, one sort and the profile charts read them
- * from indexes): set when an entry is written, kept by the release's edits,
+ * Entries carry copies of their release's date, type, credited artists' and
+ * labels' ids and belonging genres' ids (the filters, one sort and the
+ * profile charts read them from indexes): set when an entry is written, kept by the release's edits,
  * and rebuilt after a load with triggers off.
  */
 describe("entries' copies of their release's date, type and credits", () => {
@@ -99,22 +101,51 @@ describe("entries' copies of their release's date, type and credits", () => {
     ]);
   });
 
+  it('carry the genres the release belongs to, following votes across zero', async () => {
+    const [rock, jazz] = [await createGenre(t.db), await createGenre(t.db)];
+    const release = await createRelease(t.db, { genres: [{ genre: rock, score: 2 }] });
+    await addRatings(t.db, release, [60]);
+    const genresOn = async () =>
+      (
+        await t.db
+          .select({ ids: entries.releaseGenreIds })
+          .from(entries)
+          .where(eq(entries.releaseId, release.id))
+      ).map((r) => r.ids);
+    expect(await genresOn()).toEqual([[rock.id]]);
+    // Voted on, not yet belonging; then belonging.
+    await voteGenre(t.db, release, jazz, -1);
+    expect(await genresOn()).toEqual([[rock.id]]);
+    await voteGenre(t.db, release, jazz, 2);
+    expect(await genresOn()).toEqual([[rock.id, jazz.id].sort()]);
+    // Voted down to zero: no longer belonging.
+    await voteGenre(t.db, release, rock, -2);
+    expect(await genresOn()).toEqual([[jazz.id]]);
+  });
+
   it('are rebuilt by REBUILD_ENTRY_RELEASE_COPIES', async () => {
     const artist = await createArtist(t.db);
     const label = await createLabel(t.db);
+    const genre = await createGenre(t.db);
     const release = await createRelease(t.db, {
       date: '2001-01-01',
       type: ReleaseType.Single,
       artists: [artist],
       labels: [label],
+      genres: [genre],
     });
     await addRatings(t.db, release, [50]);
     await t.db.execute(sql`update entries set release_date = null, release_type = null,
-        release_artist_ids = '{}', release_label_ids = '{}'
+        release_artist_ids = '{}', release_label_ids = '{}', release_genre_ids = '{}'
       where release_id = ${release.id}`);
     expect(await copiesOn(release.id)).toEqual([{ date: null, type: null }]);
     await t.db.execute(sql.raw(REBUILD_ENTRY_RELEASE_COPIES));
     expect(await copiesOn(release.id)).toEqual([{ date: '2001-01-01', type: ReleaseType.Single }]);
     expect(await creditsOn(release.id)).toEqual([{ artists: [artist.id], labels: [label.id] }]);
+    const [copied] = await t.db
+      .select({ genres: entries.releaseGenreIds })
+      .from(entries)
+      .where(eq(entries.releaseId, release.id));
+    expect(copied!.genres).toEqual([genre.id]);
   });
 });

@@ -55,6 +55,11 @@ export const entries = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    // And of the genres it belongs to (a net score above zero), kept as they change.
+    releaseGenreIds: text('release_genre_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     rating: smallint('rating'),
     ratingUpdatedAt: timestamp('rating_updated_at', { withTimezone: true }),
     review: text('review'),
@@ -96,6 +101,7 @@ export const entries = pgTable(
         t.rating,
         t.releaseArtistIds,
         t.releaseLabelIds,
+        t.releaseGenreIds,
       ),
       index('entries_rating_idx').on(t.rating, t.id).where(rated),
       index('entries_release_rating_idx').on(t.releaseId, t.rating, t.id, t.userId).where(rated),
