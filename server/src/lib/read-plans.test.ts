@@ -279,20 +279,18 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
   );
 
   it.each([
-    ['artists', '/api/entries/user/u1/artists', true],
-    ['labels', '/api/entries/user/u1/labels', true],
-    ['genres', '/api/entries/user/u1/genres', true],
-    ['entries of a genre', userEntries('sortBy=RatingDate&genre=g2'), false],
+    ['artists', '/api/entries/user/u1/artists'],
+    ['labels', '/api/entries/user/u1/labels'],
+    ['genres', '/api/entries/user/u1/genres'],
   ])(
-    "reads a user's %s from their entries' copies of the release's credits and genres, looking none up",
-    async (_name, url, chartOnly) => {
+    "counts a user's %s from their entries' copies of the release's credits and genres, looking none up",
+    async (_name, url) => {
       const statements = await capturingStatements(t, async () => {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode, res.body).toBe(200);
         expect(res.body.length).toBeGreaterThan(20);
       });
-      // The chart, or the page of entries with its total.
-      const chart = statements.find((s) => /unnest\(|= any\(/.test(s.query))!;
+      const chart = statements.find((s) => s.query.includes('unnest('))!;
       expect(chart).toBeDefined();
       const generic = { query: "set local plan_cache_mode = 'force_generic_plan'", params: [] };
       for (const plan of [
@@ -302,11 +300,8 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
         const entryReads = plan
           .filter((n) => n['Relation Name'] === 'entries')
           .map((n) => [n['Node Type'], n['Index Name']]);
-        // A chart reads the user's entries from that index alone; a page of
-        // entries counts them there (and walks its sort's own index).
-        const counted = ['Index Only Scan', 'entries_user_release_type_idx'];
-        if (chartOnly) expect(entryReads).toEqual([counted]);
-        else expect(entryReads).toContainEqual(counted);
+        // The user's entries from that index alone.
+        expect(entryReads).toEqual([['Index Only Scan', 'entries_user_release_type_idx']]);
         // Nothing looked up per entry in the credits or genres.
         const linked = plan.filter((n) =>
           ['release_artists', 'release_labels', 'release_genres'].includes(

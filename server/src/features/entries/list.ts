@@ -12,7 +12,7 @@ import {
 import { SortBy, type entriesQuerySchema, type PagedEntries } from '@earmark/common';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { releases } from '../../db/schema/catalogue';
+import { releaseArtists, releaseGenres, releaseLabels, releases } from '../../db/schema/catalogue';
 import { entries, entryTags } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import {
@@ -152,14 +152,20 @@ function filters(query: ParsedEntriesQuery, b: Binder, releaseId: Placeholder | 
     const high = query.bucket === 10 ? 100 : low + 9;
     out.push(sql`${entries.rating} between ${b.bind('low', low)} and ${b.bind('high', high)}`);
   }
-  // The entry's copies of its release's genres (those with a net score above
-  // zero), artists and labels: a user's count reads them with the entries from
-  // entries_user_release_type_idx, looking up nothing per entry.
-  if (query.genre) out.push(sql`${b.bind('genre', query.genre)} = any(${entries.releaseGenreIds})`);
-  if (query.artist) {
-    out.push(sql`${b.bind('artist', query.artist)} = any(${entries.releaseArtistIds})`);
+  if (query.genre) {
+    // A release belongs to a genre while the genre's net score on it is positive.
+    out.push(sql`exists (select 1 from ${releaseGenres} rg
+      where rg.release_id = ${entries.releaseId} and rg.genre_id = ${b.bind('genre', query.genre)}
+        and rg.score > 0)`);
   }
-  if (query.label) out.push(sql`${b.bind('label', query.label)} = any(${entries.releaseLabelIds})`);
+  if (query.artist) {
+    out.push(sql`exists (select 1 from ${releaseArtists} ra
+      where ra.release_id = ${entries.releaseId} and ra.artist_id = ${b.bind('artist', query.artist)})`);
+  }
+  if (query.label) {
+    out.push(sql`exists (select 1 from ${releaseLabels} rl
+      where rl.release_id = ${entries.releaseId} and rl.label_id = ${b.bind('label', query.label)})`);
+  }
   if (query.tag) {
     out.push(sql`exists (select 1 from ${entryTags} et
       where et.entry_id = ${entries.id} and et.tag_id = ${b.bind('tag', query.tag)})`);
