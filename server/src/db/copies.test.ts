@@ -17,8 +17,8 @@ import { entries } from './schema/entries';
 /**
  * Entries carry copies of their release's date, type, credited artists' and
  * labels' ids and belonging genres' ids (the filters, one sort and the
- * profile charts read them from indexes): set when an entry is written, kept by the release's edits,
- * and rebuilt after a load with triggers off.
+ * profile charts read them from indexes): set when an entry is written,
+ * kept by the release's edits, and rebuilt after a load with triggers off.
  */
 describe("entries' copies of their release's date, type and credits", () => {
   let t: TestApp;
