@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { TestApp } from './helpers';
 
 /** A node of PostgreSQL's EXPLAIN (FORMAT JSON) output. */
@@ -138,5 +139,29 @@ export async function explain(
     // PREPARE outlives the rollback; the app's own prepared statements on this connection stay.
     if (madePrepared) await conn.query('deallocate explained_statement');
     conn.release();
+  }
+}
+
+/**
+ * Confirmed users u1…, artists a1…, labels l1… and genres g1… (numbered from
+ * 1, named after their number), as many of each as asked: the plan tests'
+ * catalogue, which they link as they need.
+ */
+export async function insertNumberedRows(
+  t: TestApp,
+  n: { users: number; artists: number; labels: number; genres: number },
+): Promise<void> {
+  const fill = (statement: string) => t.db.execute(sql.raw(statement));
+  await fill(`insert into users (id, email, username, password_hash, account_status,
+      contributor_status)
+    select 'u' || i, 'u' || i || '@example.com', 'user' || i, 'x', 20, 20
+    from generate_series(1, ${n.users}) i`);
+  for (const [table, prefix, name] of [
+    ['artists', 'a', 'Artist'],
+    ['labels', 'l', 'Label'],
+    ['genres', 'g', 'Genre'],
+  ] as const) {
+    await fill(`insert into ${table} (id, name) select '${prefix}' || i, '${name} ' || i
+      from generate_series(1, ${n[table]}) i`);
   }
 }

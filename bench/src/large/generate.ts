@@ -4,6 +4,7 @@ import { COUNTER_RECOUNTS } from '../../../server/src/db/recount-sql';
 import {
   REBUILD_ENTRY_RELEASE_COPIES,
   REBUILD_RELEASE_ARTIST_CREDITS,
+  REBUILD_RELEASE_LINK_COPIES,
 } from '../../../server/src/db/copies-sql';
 import { REBUILD_RELEASE_SEARCH_TEXT } from '../../../server/src/db/search-text-sql';
 import { firstNames, labelSuffixes, labelWords, lastNames } from './words';
@@ -246,6 +247,7 @@ function steps(size: DatasetSize): [string, string][] {
     ['credits statistics', 'analyze release_artists; analyze release_labels; analyze artists'],
     ["entries' release dates, types and credits", REBUILD_ENTRY_RELEASE_COPIES],
     ["releases' artist credits", REBUILD_RELEASE_ARTIST_CREDITS],
+    ["links' release dates and visibility", REBUILD_RELEASE_LINK_COPIES.join(';\n')],
   ];
 }
 

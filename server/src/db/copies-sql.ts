@@ -25,3 +25,22 @@ export const REBUILD_ENTRY_RELEASE_COPIES = `update entries e
 export const REBUILD_RELEASE_ARTIST_CREDITS = `update releases r
   set artist_credits = release_artist_credits(r.id)
   where r.artist_credits::text is distinct from release_artist_credits(r.id)::text`;
+
+/**
+ * Every artist, label and genre link's copies of its release's date,
+ * creation time and visibility (release_date, release_created_at,
+ * release_visible), a statement per link table.
+ */
+export const REBUILD_RELEASE_LINK_COPIES = [
+  'release_artists',
+  'release_labels',
+  'release_genres',
+].map(
+  (links) => `update ${links} x
+  set release_date = r.date, release_created_at = r.created_at,
+    release_visible = not r.pending_deletion and r.merged_into_id is null
+  from releases r
+  where r.id = x.release_id
+    and (x.release_date is distinct from r.date or x.release_created_at is distinct from r.created_at
+      or x.release_visible <> (not r.pending_deletion and r.merged_into_id is null))`,
+);

@@ -64,6 +64,15 @@ const PAGES: [string, (m: Made) => string, 'out' | 'in'][] = [
   ['who a member follows, signed in', (m) => `/users/${m.user}/following`, 'in'],
   ["a member's followers, page 2", (m) => `/users/${m.user}/followers?page=2`, 'in'],
   ['unread notifications', () => '/notifications/unread-count', 'in'],
+  ["a label's releases", (m) => `/releases?type=new&labelId=${m.label}`, 'out'],
+  ["a label's upcoming releases", (m) => `/releases?type=upcoming&labelId=${m.label}`, 'in'],
+  ["a genre's releases", (m) => `/releases?type=new&genreId=${m.genre}`, 'out'],
+  [
+    "an artist's releases, recently added",
+    (m) => `/releases?type=recently-added&artistId=${m.artist}`,
+    'out',
+  ],
+  ['new releases', () => '/releases?type=new', 'out'],
 ];
 
 /**
@@ -86,7 +95,9 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('prepared reads', ()
     const label = await createLabel(t.db);
     const genre = await createGenre(t.db);
     const releases = await Promise.all(
-      [0, 1, 2].map(() => createRelease(t.db, { artists: [artist], labels: [label] })),
+      [0, 1, 2].map(() =>
+        createRelease(t.db, { artists: [artist], labels: [label], genres: [genre] }),
+      ),
     );
     const release = releases[0]!;
     const list = await makeList(t, reader, {}, { publish: true, releases });

@@ -9,7 +9,12 @@ import { listEntries } from '../features/entries/list';
 import { ReleaseListCache } from '../features/releases/list-cache';
 import { listReleases } from '../features/releases/lists';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { capturingStatements, explain, nodesOutsideInitPlans } from '../../test/plans';
+import {
+  capturingStatements,
+  explain,
+  insertNumberedRows,
+  nodesOutsideInitPlans,
+} from '../../test/plans';
 import { newSecret, sha256 } from './ids';
 
 /** Tables that grow with the site: no read of a page may go through one of them whole. */
@@ -42,16 +47,7 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
   beforeAll(async () => {
     t = await buildTestApp({ env: { READ_CACHE_SECONDS: '0' } });
     const fill = (statement: string) => t.db.execute(sql.raw(statement));
-    await fill(`insert into users (id, email, username, password_hash, account_status,
-        contributor_status)
-      select 'u' || i, 'u' || i || '@example.com', 'user' || i, 'x', 20, 20
-      from generate_series(1, ${USERS}) i`);
-    await fill(`insert into artists (id, name) select 'a' || i, 'Artist ' || i
-      from generate_series(1, 2000) i`);
-    await fill(`insert into labels (id, name) select 'l' || i, 'Label ' || i
-      from generate_series(1, 500) i`);
-    await fill(`insert into genres (id, name) select 'g' || i, 'Genre ' || i
-      from generate_series(1, 60) i`);
+    await insertNumberedRows(t, { users: USERS, artists: 2000, labels: 500, genres: 60 });
     await fill(`insert into releases (id, title, type, date, created_at)
       select 'r' || i, 'Release ' || i, (array[1, 2, 4, 5])[1 + i % 4],
         date '1960-01-01' + (i * 37 % 23000),

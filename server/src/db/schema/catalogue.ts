@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { TOP_TYPES, type ArtistRef, type ExplicitCoverArt } from '@earmark/common';
 import { foldedNamesSql, searchIndexOptions } from './search-text';
@@ -253,6 +254,40 @@ export const reviewDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.slot] })],
 );
 
+/**
+ * A link's copies of its release's date, creation time and visibility, so
+ * the release lists of an artist, a label or a genre (new, upcoming,
+ * recently added, and their totals) are a range of one index in list order
+ * instead of a walk of every release probing the link. Kept by triggers
+ * (the release link copies migration): set from the release when a link is
+ * written or moved to another release, and again on every link of a release
+ * whose date or visibility changes. Loads with triggers off rebuild them
+ * (db/copies-sql.ts).
+ */
+const releaseCopies = {
+  releaseDate: date('release_date', { mode: 'string' }),
+  releaseCreatedAt: timestamp('release_created_at', { withTimezone: true }),
+  releaseVisible: boolean('release_visible').notNull().default(true),
+};
+
+/**
+ * The list orders of a link's visible releases, by the linked artist, label
+ * or genre: by date (new, upcoming) and by creation (recently added), each
+ * ending with the release id as the lists' keys do.
+ */
+function listOrderIndexes(
+  name: string,
+  t: { releaseId: AnyPgColumn } & { [K in keyof typeof releaseCopies]: AnyPgColumn },
+  by: AnyPgColumn,
+  belongs?: SQL,
+) {
+  const visible = belongs ? sql`${t.releaseVisible} and ${belongs}` : sql`${t.releaseVisible}`;
+  return [
+    index(`${name}_date_idx`).on(by, t.releaseDate, t.releaseCreatedAt, t.releaseId).where(visible),
+    index(`${name}_added_idx`).on(by, t.releaseCreatedAt, t.releaseId).where(visible),
+  ];
+}
+
 export const releaseArtists = pgTable(
   'release_artists',
   {
@@ -263,10 +298,12 @@ export const releaseArtists = pgTable(
       .notNull()
       .references(() => artists.id, { onDelete: 'restrict' }),
     position: smallint('position').notNull(),
+    ...releaseCopies,
   },
   (t) => [
     primaryKey({ columns: [t.releaseId, t.artistId] }),
     index('release_artists_artist_idx').on(t.artistId),
+    ...listOrderIndexes('release_artists_artist', t, t.artistId),
   ],
 );
 
@@ -280,10 +317,12 @@ export const releaseLabels = pgTable(
       .notNull()
       .references(() => labels.id, { onDelete: 'restrict' }),
     position: smallint('position').notNull(),
+    ...releaseCopies,
   },
   (t) => [
     primaryKey({ columns: [t.releaseId, t.labelId] }),
     index('release_labels_label_idx').on(t.labelId),
+    ...listOrderIndexes('release_labels_label', t, t.labelId),
   ],
 );
 
@@ -355,9 +394,12 @@ export const releaseGenres = pgTable(
     score: integer('score').notNull().default(0),
     upvotes: integer('upvotes').notNull().default(0),
     downvotes: integer('downvotes').notNull().default(0),
+    ...releaseCopies,
   },
   (t) => [
     primaryKey({ columns: [t.releaseId, t.genreId] }),
+    // A release is listed under a genre while the genre's net score on it is positive.
+    ...listOrderIndexes('release_genres_genre', t, t.genreId, sql`${t.score} > 0`),
     index('release_genres_genre_score_idx').on(t.genreId, t.score),
     // The genres a release belongs to (net score above zero), read from the
     // index alone: a user's genre chart and the genre filters look up one per entry.

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
-import type { SQL, Subquery } from 'drizzle-orm';
+import type { Placeholder, SQL, Subquery } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   NEW_POPULAR_WINDOW_DAYS,
   POPULAR_WINDOW_DAYS,
@@ -13,13 +14,14 @@ import {
 } from '@earmark/common';
 import type { z } from 'zod';
 import { anyOfPlaceholder } from '../../db/any-of';
-import { preparedPer } from '../../db/prepared';
+import { Binder, bindPage, preparedPer, ShapedStatements } from '../../db/prepared';
 import { batchedPer } from '../../db/batched';
 import type { Db, DbOrTx } from '../../db/client';
 import { releaseArtists, releaseGenres, releaseLabels, releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import {
   keyColumns,
+  afterKeys,
   keysOf,
   keysOver,
   orderByKeys,
@@ -44,10 +46,71 @@ export type ParsedReleasesQuery = z.output<typeof releasesQuerySchema>;
  * keys of the last release given.
  */
 interface Plan {
+  /** Where the list reads its releases' ids and keys. */
+  source: Source;
   where: SQL[];
   keys: SortKey[];
   /** What the kind reads beyond the releases table, inner-joined to it. */
   join?: { table: Subquery; on: SQL };
+}
+
+/**
+ * Where a list reads its releases: the releases table, or for new, upcoming
+ * and recently-added filtered by an artist, a label or a genre, that one's
+ * links, which carry their release's date, creation time and visibility
+ * with an index in each list order (the release link copies migration).
+ */
+interface Source {
+  table: typeof releases | typeof releaseArtists | typeof releaseLabels | typeof releaseGenres;
+  id: AnyPgColumn;
+  date: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  /** The visible releases of the source; the links' copies are written as their indexes' predicates. */
+  visible: SQL[];
+  /** The filter the source answers, left out of the semi-joins. */
+  answers?: 'artistId' | 'labelId' | 'genreId';
+}
+
+const everyRelease: Source = {
+  table: releases,
+  id: releases.id,
+  date: releases.date,
+  createdAt: releases.createdAt,
+  visible: [isVisible(releases)],
+};
+
+/**
+ * The links of the filter that reads the fewest releases, where the list
+ * orders by date or creation; else every release. The filters' values are
+ * bound; the visibility and belonging are written as the partial indexes'
+ * predicates, so a generic plan may read those indexes.
+ */
+function sourceOf(query: ParsedReleasesQuery, b: Binder): Source {
+  if (query.artistId) {
+    const t = releaseArtists;
+    const by = eq(t.artistId, b.bind('artistId', query.artistId));
+    return linkSource(t, [by, sql`${t.releaseVisible}`], 'artistId');
+  }
+  if (query.labelId) {
+    const t = releaseLabels;
+    const by = eq(t.labelId, b.bind('labelId', query.labelId));
+    return linkSource(t, [by, sql`${t.releaseVisible}`], 'labelId');
+  }
+  if (query.genreId) {
+    const t = releaseGenres;
+    const by = eq(t.genreId, b.bind('genreId', query.genreId));
+    return linkSource(t, [by, sql`${t.releaseVisible} and ${t.score} > 0`], 'genreId');
+  }
+  return everyRelease;
+}
+
+function linkSource(
+  table: typeof releaseArtists | typeof releaseLabels | typeof releaseGenres,
+  visible: SQL[],
+  answers: Source['answers'],
+): Source {
+  const { releaseId, releaseDate, releaseCreatedAt } = table;
+  return { table, id: releaseId, date: releaseDate, createdAt: releaseCreatedAt, visible, answers };
 }
 
 /** The mean rating over all visible releases: the prior C of the Bayesian average. */
@@ -69,12 +132,13 @@ async function meanRating(db: DbOrTx): Promise<number> {
  * read from the database and sent back exactly (its shortest decimal form
  * round-trips), so a cached C ranks as the inline subquery did.
  */
-function bayesian(m: number, mean: number): SQL {
+function bayesian(m: number, mean: Placeholder): SQL {
   return sql`(${releases.ratingsSum} + ${m} * ${mean}::float8) / (${releases.ratingsCount} + ${m})`;
 }
 
-function topPlan(m: number, mean: number, where: SQL[]): Plan {
+function topPlan(m: number, mean: Placeholder, where: SQL[]): Plan {
   return {
+    source: everyRelease,
     // As in IMDb's formula, m is also the minimum number of ratings to be listed.
     where: [...where, inArray(releases.type, [...TOP_TYPES]), gte(releases.ratingsCount, m)],
     keys: [
@@ -85,37 +149,60 @@ function topPlan(m: number, mean: number, where: SQL[]): Plan {
   };
 }
 
-const byId = (desc: boolean): SortKey => ({ expr: releases.id, type: 'text', desc });
-const byDate = (desc: boolean): SortKey => ({ expr: releases.date, type: 'date', desc });
-const byCreation = (desc: boolean): SortKey => ({
-  expr: releases.createdAt,
+const byId = (desc: boolean, from = everyRelease): SortKey => ({
+  expr: from.id,
+  type: 'text',
+  desc,
+});
+const byDate = (desc: boolean, from = everyRelease): SortKey => ({
+  expr: from.date,
+  type: 'date',
+  desc,
+});
+const byCreation = (desc: boolean, from = everyRelease): SortKey => ({
+  expr: from.createdAt,
   type: 'timestamptz',
   desc,
 });
 
-function planFor(query: ParsedReleasesQuery, now: Date, db: DbOrTx, mean: number): Plan {
-  const today = utcDay(now);
+/**
+ * The kind's plan, its values bound in `b` (the kind and the filters are
+ * its shape): a list's page and total are statements made once per shape.
+ */
+function planFor(query: ParsedReleasesQuery, now: Date, db: DbOrTx, mean: number, b: Binder): Plan {
+  b.mark(query.type);
+  const day = utcDay(now);
+  const today = () => b.bind('today', day);
   // Stored dates are the earliest day a release could be out, so `date <= today`
   // counts a year-only release of this year as out since 1 January.
   switch (query.type) {
-    case ReleaseListKind.New:
+    case ReleaseListKind.New: {
+      const from = sourceOf(query, b);
       return {
-        where: [lte(releases.date, today)],
-        keys: [byDate(true), byCreation(true), byId(true)],
+        source: from,
+        where: [lte(from.date, today())],
+        keys: [byDate(true, from), byCreation(true, from), byId(true, from)],
       };
-    case ReleaseListKind.Upcoming:
+    }
+    case ReleaseListKind.Upcoming: {
+      const from = sourceOf(query, b);
       return {
-        where: [gt(releases.date, today)],
-        keys: [byDate(false), byCreation(false), byId(false)],
+        source: from,
+        where: [gt(from.date, today())],
+        keys: [byDate(false, from), byCreation(false, from), byId(false, from)],
       };
-    case ReleaseListKind.RecentlyAdded:
-      return { where: [], keys: [byCreation(true), byId(true)] };
+    }
+    case ReleaseListKind.RecentlyAdded: {
+      const from = sourceOf(query, b);
+      return { source: from, where: [], keys: [byCreation(true, from), byId(true, from)] };
+    }
     case ReleaseListKind.NewPopular: {
       // Today and the 13 days before it.
-      const since = addDays(today, 1 - NEW_POPULAR_WINDOW_DAYS);
+      const since = b.bind('since', addDays(day, 1 - NEW_POPULAR_WINDOW_DAYS));
       const entryCount = sql`(select count(*) from ${entries} e where e.release_id = ${releases.id})`;
       return {
-        where: [gte(releases.date, since), lte(releases.date, today)],
+        source: everyRelease,
+        where: [gte(releases.date, since), lte(releases.date, today())],
         keys: [{ expr: entryCount, type: 'int', desc: true }, byDate(true), byId(false)],
       };
     }
@@ -125,10 +212,11 @@ function planFor(query: ParsedReleasesQuery, now: Date, db: DbOrTx, mean: number
       const recent = db
         .select({ releaseId: entries.releaseId, n: count().as('recent_entries') })
         .from(entries)
-        .where(gte(entries.createdAt, daysBefore(now, POPULAR_WINDOW_DAYS)))
+        .where(gte(entries.createdAt, b.bind('since', daysBefore(now, POPULAR_WINDOW_DAYS))))
         .groupBy(entries.releaseId)
         .as('recent');
       return {
+        source: everyRelease,
         where: [],
         keys: [
           { expr: recent.n, type: 'int', desc: true },
@@ -139,32 +227,36 @@ function planFor(query: ParsedReleasesQuery, now: Date, db: DbOrTx, mean: number
       };
     }
     case ReleaseListKind.Top:
-      return topPlan(TOP_MIN_RATINGS_ALL_TIME, mean, []);
+      return topPlan(TOP_MIN_RATINGS_ALL_TIME, b.bind('mean', mean), []);
     case ReleaseListKind.TopOfTheYear: {
       const year = query.year ?? now.getUTCFullYear();
-      return topPlan(TOP_MIN_RATINGS_YEAR, mean, [
-        gte(releases.date, `${year}-01-01`),
-        lt(releases.date, `${year + 1}-01-01`),
+      return topPlan(TOP_MIN_RATINGS_YEAR, b.bind('mean', mean), [
+        gte(releases.date, b.bind('yearStart', `${year}-01-01`)),
+        lt(releases.date, b.bind('yearEnd', `${year + 1}-01-01`)),
       ]);
     }
   }
 }
 
-/** Filters shared by every kind; each is an indexed semi-join. */
-function filters(query: ParsedReleasesQuery): SQL[] {
+/**
+ * Filters shared by every kind but the one the source answers; each is an
+ * indexed semi-join on the source's release id.
+ */
+function filters(query: ParsedReleasesQuery, from: Source, b: Binder): SQL[] {
   const out: SQL[] = [];
-  if (query.genreId) {
+  if (query.genreId && from.answers !== 'genreId') {
     // A release belongs to a genre while the genre's net score on it is positive.
     out.push(sql`exists (select 1 from ${releaseGenres} rg
-      where rg.release_id = ${releases.id} and rg.genre_id = ${query.genreId} and rg.score > 0)`);
+      where rg.release_id = ${from.id} and rg.genre_id = ${b.bind('genreId', query.genreId)}
+        and rg.score > 0)`);
   }
-  if (query.labelId) {
+  if (query.labelId && from.answers !== 'labelId') {
     out.push(sql`exists (select 1 from ${releaseLabels} rl
-      where rl.release_id = ${releases.id} and rl.label_id = ${query.labelId})`);
+      where rl.release_id = ${from.id} and rl.label_id = ${b.bind('labelId', query.labelId)})`);
   }
-  if (query.artistId) {
+  if (query.artistId && from.answers !== 'artistId') {
     out.push(sql`exists (select 1 from ${releaseArtists} ra
-      where ra.release_id = ${releases.id} and ra.artist_id = ${query.artistId})`);
+      where ra.release_id = ${from.id} and ra.artist_id = ${b.bind('artistId', query.artistId)})`);
   }
   return out;
 }
@@ -191,6 +283,11 @@ function totalKey(query: ParsedReleasesQuery, now: Date): string {
     query.artistId,
   ]);
 }
+
+/** The lists' pages and totals, made once per shape (ShapedStatements). */
+type PageRow = { id: string } & Record<string, unknown>;
+const pageStatements = new ShapedStatements<PageRow[]>('releases_page');
+const countStatements = new ShapedStatements<{ n: number }[]>('releases_count');
 
 const summariesByIds = preparedPer((db) =>
   db
@@ -244,43 +341,55 @@ export async function listReleases(
     : cache
       ? await cache.mean.get('', () => meanRating(db))
       : await meanRating(db);
-  const plan = planFor(query, now, db, mean);
-  const where = and(isVisible(releases), ...filters(query), ...plan.where);
+  const b = new Binder();
+  const plan = planFor(query, now, db, mean, b);
+  const from = plan.source;
+  const where = and(...from.visible, ...filters(query, from, b), ...plan.where);
   // Each key's sort value, named s0, s1...: the page's ids are sorted by them
   // and the keys' text (for cursors) is worked out for the page's rows alone,
   // where a sort would first work it out for every candidate.
   const sortValues = sortValueColumns(plan.keys);
-  /** The ids and keys of `limit` releases in list order after `offset` and the cursor's `after`. */
-  const pageIds = (limit: number, offset: number, after?: SQL) => {
-    let ids = db
-      .select({ id: releases.id, ...sortValues })
-      .from(releases)
-      .$dynamic();
-    if (plan.join) ids = ids.innerJoin(plan.join.table, plan.join.on);
-    const page = ids
-      .where(and(where, after))
-      .orderBy(...orderByKeys(plan.keys))
-      .limit(limit)
-      .offset(offset)
-      .as('page');
-    const pageKeys = keysOver(plan.keys, page);
-    return db
-      .select({ id: page.id, ...keyColumns(pageKeys) })
-      .from(page)
-      .orderBy(...orderByKeys(pageKeys));
+  /** The ids and keys of `limit` releases in list order after `offset` and the cursor's keys. */
+  const pageIds = (limit: number, offset: number, after?: readonly unknown[]) => {
+    const r = new Binder(b);
+    const bounds = bindPage(r, limit, offset, after);
+    return pageStatements.run(db, r, () => {
+      let ids = db
+        .select({ id: sql<string>`${from.id}`.as('id'), ...sortValues })
+        .from(from.table)
+        .$dynamic();
+      if (plan.join) ids = ids.innerJoin(plan.join.table, plan.join.on);
+      const page = ids
+        .where(and(where, bounds.after && afterKeys(plan.keys, bounds.after)))
+        .orderBy(...orderByKeys(plan.keys))
+        .limit(bounds.limit)
+        .offset(bounds.offset)
+        .as('page');
+      const pageKeys = keysOver(plan.keys, page);
+      return db
+        .select({ id: page.id, ...keyColumns(pageKeys) })
+        .from(page)
+        .orderBy(...orderByKeys(pageKeys));
+    });
   };
-  let countQuery = db.select({ n: count() }).from(releases).$dynamic();
-  if (plan.join) countQuery = countQuery.innerJoin(plan.join.table, plan.join.on);
   // A page's ids come first and its releases are read by id (summariesOf):
   // sorting whole rows would carry every candidate's columns through the sort
   // (a deep page of "top" sorts the thousands of rated releases).
-  const list: KeysetList<{ id: string } & Record<string, unknown>> = {
+  const list: KeysetList<PageRow> = {
     name: query.type,
     keys: plan.keys,
-    rows: (limit, offset, after) => pageIds(limit, offset, after?.condition),
+    rows: (limit, offset, after) => pageIds(limit, offset, after?.values),
     total: () => {
-      const count = async () => (await countQuery.where(where))[0]?.n ?? 0;
-      return cache ? cache.total(totalKey(query, now), count) : count();
+      const counting = async () => {
+        const [row] = await countStatements.run(db, b, () => {
+          const counted = db.select({ n: count() }).from(from.table).$dynamic();
+          return (plan.join ? counted.innerJoin(plan.join.table, plan.join.on) : counted).where(
+            where,
+          );
+        });
+        return row?.n ?? 0;
+      };
+      return cache ? cache.total(totalKey(query, now), counting) : counting();
     },
   };
 

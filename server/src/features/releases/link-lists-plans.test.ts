@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PagedReleases } from '@earmark/common';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import {
+  capturingStatements,
+  explain,
+  insertNumberedRows,
+  type PlanNode,
+} from '../../../test/plans';
+
+const RELEASES = 20_000;
+
+/**
+ * On PostgreSQL, with 20k releases: an artist's, a label's or a genre's
+ * new, upcoming and recently added releases, and their totals, are a range
+ * of that one's links in list order (the links carry their release's date,
+ * creation and visibility), with its custom plan and with the generic plan
+ * a connection keeps for the prepared statement. No walk of every release
+ * probing the links. Row counts, never times.
+ */
+describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')(
+  "an artist's, label's and genre's release lists",
+  () => {
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await buildTestApp({ env: { READ_CACHE_SECONDS: '0' } });
+      const fill = (statement: string) => t.db.execute(sql.raw(statement));
+      await insertNumberedRows(t, { users: 10, artists: 80, labels: 50, genres: 20 });
+      // A quarter of them not out yet; one in fifty hidden.
+      await fill(`insert into releases (id, title, type, date, created_at, pending_deletion)
+        select 'r' || i, 'Release ' || i, 1, current_date + 1000 - (i * 37 % 4000),
+          timestamptz '2020-01-01 00:00:00+00' + i * interval '1 minute', i % 50 = 0
+        from generate_series(1, ${RELEASES}) i`);
+      await fill(`insert into release_artists (release_id, artist_id, position)
+        select 'r' || i, 'a' || (1 + i % 80), 0 from generate_series(1, ${RELEASES}) i`);
+      await fill(`insert into release_labels (release_id, label_id, position)
+        select 'r' || i, 'l' || (1 + i % 50), 0 from generate_series(1, ${RELEASES}) i`);
+      // Two genres a release, one voted down.
+      await fill(`insert into release_genres (release_id, genre_id, score, upvotes, downvotes)
+        select 'r' || i, 'g' || (1 + (i + k) % 20), case k when 0 then 2 else -1 end,
+          case k when 0 then 2 else 0 end, case k when 0 then 0 else 1 end
+        from generate_series(1, ${RELEASES}) i, generate_series(0, 1) k`);
+      await fill('vacuum analyze');
+    }, 120_000);
+    afterAll(async () => t?.close());
+
+    const generic = { query: "set local plan_cache_mode = 'force_generic_plan'", params: [] };
+
+    /** The page's and the total's statements of a request, each with its two plans. */
+    async function plansOf(url: string): Promise<{ query: string; plan: PlanNode[] }[]> {
+      const statements = await capturingStatements(t, async () => {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, res.body).toBe(200);
+        const page = res.json<PagedReleases>();
+        expect(page.releases.length).toBeGreaterThan(0);
+        expect(page.totalItems).toBeGreaterThan(page.releases.length);
+      });
+      const listed = statements.filter((s) =>
+        /from "release_(artists|labels|genres)"/.test(s.query),
+      );
+      // The page and its total.
+      expect(listed).toHaveLength(2);
+      const out = [];
+      for (const s of listed) {
+        out.push({ query: s.query, plan: await explain(t, s, true) });
+        out.push({ query: s.query, plan: await explain(t, s, true, [generic], true) });
+      }
+      return out;
+    }
+
+    const lists: [string, string, string][] = [];
+    for (const [filter, links] of [
+      ['artistId=a7', 'release_artists_artist'],
+      ['labelId=l7', 'release_labels_label'],
+      ['genreId=g7', 'release_genres_genre'],
+    ] as const) {
+      lists.push([`type=new&${filter}`, `${links}_date_idx`, links]);
+      lists.push([`type=upcoming&${filter}`, `${links}_date_idx`, links]);
+      lists.push([`type=recently-added&${filter}`, `${links}_added_idx`, links]);
+    }
+
+    it.each(lists)('%s reads a range of %s', async (query, index, links) => {
+      for (const url of [`/api/releases?${query}`, `/api/releases?${query}&page=2`]) {
+        for (const { query: text, plan } of await plansOf(url)) {
+          const reads = plan.filter((n) => n['Relation Name']);
+          // The links by that index alone (a total may count the range from either of
+          // the links' indexes): no release read, nothing sorted.
+          const counting = text.startsWith('select count');
+          const either = expect.stringMatching(new RegExp(`^${links}_(date|added)_idx$`));
+          expect(
+            reads.map((n) => [n['Node Type'], n['Index Name']]),
+            text,
+          ).toEqual([['Index Only Scan', counting ? either : index]]);
+          expect(plan.some((n) => n['Node Type'] === 'Sort')).toBe(false);
+          // A page reads its rows and the one after (and page 2 the first page's):
+          // never the links beyond.
+          if (!counting) {
+            expect(Number(reads[0]!['Actual Rows']), text).toBeLessThanOrEqual(97);
+          }
+        }
+      }
+    });
+
+    it('reads the links of the filter given first among artist, label and genre, probing the others', async () => {
+      const [page] = (await plansOf('/api/releases?type=new&labelId=l7&genreId=g17')).filter(
+        (p) => !p.query.startsWith('select count'),
+      );
+      const read = page!.plan
+        .filter((n) => n['Relation Name'])
+        .map((n) => [n['Relation Name'], n['Index Name']]);
+      // The label's links in list order; the genre's, however the planner joins them.
+      expect(read).toContainEqual(['release_labels', 'release_labels_label_date_idx']);
+      expect(new Set(read.map(([table]) => table))).toEqual(
+        new Set(['release_labels', 'release_genres']),
+      );
+    });
+  },
+);
