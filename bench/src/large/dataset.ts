@@ -130,6 +130,7 @@ export async function sampleIds(url: string): Promise<Omit<Samples, 'deep'>> {
       years: years.rows.map((r) => r.year),
       genreIds: await ids(`select genre_id as id from release_genres
         group by genre_id order by count(*) desc limit 20`),
+      labelIds: await ids(`select label_id as id from release_labels order by random() limit 500`),
       allReleaseIds: await ids(`select id from releases where ${visibleRelease} order by id`),
       allUsers: users.rows,
       longestReleaseIds: await ids(`select id from releases where ${visibleRelease}

@@ -18,8 +18,10 @@ export interface Samples {
   searchQueries: string[];
   /** Years with the most releases in the top list, for top-oty. */
   years: number[];
-  /** The genres users' entries most often carry, for the genre filter. */
+  /** The genres users' entries most often carry, for the genre filter and genre pages. */
   genreIds: string[];
+  /** Labels of random releases: the labels with most releases come up most, as their pages do. */
+  labelIds: string[];
   /** Every visible release and every visible user: what the long tail draws from. */
   allReleaseIds: string[];
   allUsers: { id: string; username: string }[];
@@ -81,6 +83,21 @@ const signedOut: Scenario[] = [
   {
     name: 'GET releases?type=popular',
     paths: () => [`/api/releases?${q({ type: ReleaseListKind.Popular })}`],
+  },
+  {
+    // A label's page reads its releases out and its releases to come.
+    name: 'GET releases?type=new|upcoming&labelId (a label page)',
+    paths: (s) =>
+      s.labelIds.flatMap((labelId) =>
+        [ReleaseListKind.New, ReleaseListKind.Upcoming].map(
+          (type) => `/api/releases?${q({ type, labelId })}`,
+        ),
+      ),
+  },
+  {
+    name: 'GET releases?type=new&genreId (a genre page)',
+    paths: (s) =>
+      s.genreIds.map((genreId) => `/api/releases?${q({ type: ReleaseListKind.New, genreId })}`),
   },
   {
     name: 'GET entries?releaseId&withReview&sortBy=ReviewTop',

@@ -233,6 +233,9 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     ['type', 'type=1'],
     ['decade', 'decade=1990'],
     ['year', 'year=1995'],
+    ['genre', 'genre=g2'],
+    ['artist', 'artist=a2'],
+    ['label', 'label=l2'],
   ])(
     "filters a user's entries by a %s of their releases on the entries' copies, reading no release by it",
     async (_name, filter) => {
@@ -260,6 +263,13 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
               ['releases_type_date_idx', 'releases_date_idx'].includes(String(n['Index Name'])),
           );
           expect(byFilter, statement.query).toEqual([]);
+          // Nor a release's genres or credits looked up per entry.
+          const linked = plan.filter((n) =>
+            ['release_genres', 'release_artists', 'release_labels'].includes(
+              String(n['Relation Name']),
+            ),
+          );
+          expect(linked, statement.query).toEqual([]);
           const releaseRows = plan
             .filter((n) => n['Relation Name'] === 'releases')
             .reduce(

@@ -259,6 +259,13 @@ describe('entries: GET entries filters and sorts', () => {
       'u1r2',
     ]);
     expect(await named(`label=${ids.label1}`)).toEqual(['u3r1', 'u2r1', 'u1r1']);
+    // A user's entries read their releases' genres and credits from their own copies.
+    expect(await named(`genre=${ids.genre}&userId=${u1.user.id}`)).toEqual(['u1r1']);
+    expect(await named(`label=${ids.label1}&userId=${u2.user.id}`)).toEqual(['u2r1']);
+    expect(await named(`artist=${ids.artist1}&userId=${u2.user.id}`)).toEqual(['u2r3', 'u2r1']);
+    expect(await named(`artist=${ids.artist1}&genre=${ids.genre}&userId=${u2.user.id}`)).toEqual([
+      'u2r1',
+    ]);
     expect(await named(`tag=${ids.tag1}`)).toEqual(['u1r4', 'u1r1']);
     expect(await named(`type=${ReleaseType.EP}`)).toEqual(['u2r2', 'u1r2']);
     expect(await named(`type=${ReleaseType.LP}&sortBy=RatingHighToLow`)).toEqual([
@@ -308,6 +315,8 @@ describe('entries: GET entries filters and sorts', () => {
       `userId=${banned.user.id}&sortBy=ReviewDate`,
       `userId=${gone.user.id}&sortBy=RatingDate`,
       `genre=${ids.genre}&sortBy=RatingDate`,
+      `genre=${ids.genre}&userId=${u1.user.id}&sortBy=RatingDate`,
+      `artist=${ids.artist1}&label=${ids.label1}&userId=${u2.user.id}`,
       `releaseId=${r1.id}&type=${ReleaseType.LP}`,
     ];
     for (const q of queries) {
