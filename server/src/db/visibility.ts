@@ -51,6 +51,15 @@ export function isVisible(table: Hideable): SQL {
 }
 
 /**
+ * The same rule written as the partial indexes over visible things state it
+ * (no value bound), so a prepared statement's generic plan may read them:
+ * with `pending_deletion = $1` only a plan made for the value could.
+ */
+export function isVisibleAsIndexed(table: Hideable): SQL {
+  return sql`not ${table.pendingDeletion} and ${table.mergedIntoId} is null`;
+}
+
+/**
  * A catalogue thing by id when visible, else null: a statement prepared
  * once per database handle under `name`, as every page of the thing and
  * every change to it starts with this lookup, and planning it cost more

@@ -196,9 +196,14 @@ export const releases = pgTable(
     ...timestamps,
   },
   (t) => [
-    // With the id, the orders of new, upcoming and recently-added: keyset pages walk them.
-    index('releases_date_idx').on(t.date, t.createdAt, t.id),
-    index('releases_created_at_idx').on(t.createdAt, t.id),
+    // With the id, the orders of new, upcoming and recently-added over the visible
+    // releases: keyset pages walk them and totals count them, from the index alone.
+    index('releases_date_idx')
+      .on(t.date, t.createdAt, t.id)
+      .where(sql`not ${t.pendingDeletion} and ${t.mergedIntoId} is null`),
+    index('releases_created_at_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`not ${t.pendingDeletion} and ${t.mergedIntoId} is null`),
     // With the id, so a release's type and date can be read from this index alone.
     index('releases_type_date_idx').on(t.type, t.date, t.id),
     index('releases_ratings_idx').on(t.ratingsCount, t.ratingsAvg),

@@ -48,20 +48,25 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')(
 
     const generic = { query: "set local plan_cache_mode = 'force_generic_plan'", params: [] };
 
-    /** The page's and the total's statements of a request, each with its two plans. */
-    async function plansOf(url: string): Promise<{ query: string; plan: PlanNode[] }[]> {
-      const statements = await capturingStatements(t, async () => {
+    /**
+     * The page's and the total's statements of a request (those that read `from`),
+     * each with its two plans; a large total the list cache keeps is read once.
+     */
+    async function plansOf(
+      url: string,
+      from = /from "release_(artists|labels|genres)"/,
+      statements = 2,
+    ): Promise<{ query: string; plan: PlanNode[] }[]> {
+      const sent = await capturingStatements(t, async () => {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode, res.body).toBe(200);
         const page = res.json<PagedReleases>();
         expect(page.releases.length).toBeGreaterThan(0);
         expect(page.totalItems).toBeGreaterThan(page.releases.length);
       });
-      const listed = statements.filter((s) =>
-        /from "release_(artists|labels|genres)"/.test(s.query),
-      );
+      const listed = sent.filter((s) => from.test(s.query));
       // The page and its total.
-      expect(listed).toHaveLength(2);
+      expect(listed).toHaveLength(statements);
       const out = [];
       for (const s of listed) {
         out.push({ query: s.query, plan: await explain(t, s, true) });
@@ -99,6 +104,31 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')(
           if (!counting) {
             expect(Number(reads[0]!['Actual Rows']), text).toBeLessThanOrEqual(97);
           }
+        }
+      }
+    });
+
+    it.each([
+      ['type=upcoming', 'releases_date_idx', 2],
+      // Their totals, over 10,000, are kept a while (the list cache): page 2 reads the page alone.
+      ['type=new', 'releases_date_idx', 1],
+      ['type=recently-added', 'releases_created_at_idx', 1],
+    ])('the site-wide %s reads the visible releases from %s alone', async (query, index, n) => {
+      await t.app.inject({ method: 'GET', url: `/api/releases?${query}` });
+      // Every statement of the page and total, but the page's releases read by id.
+      const lists = /from "releases" where \(?not "releases"."pending_deletion"/;
+      for (const { query: text, plan } of await plansOf(
+        `/api/releases?${query}&page=2`,
+        lists,
+        n,
+      )) {
+        const reads = plan.filter((node) => node['Relation Name']);
+        expect(
+          reads.map((node) => [node['Node Type'], node['Index Name']]),
+          text,
+        ).toEqual([['Index Only Scan', index]]);
+        if (!text.startsWith('select count')) {
+          expect(Number(reads[0]!['Actual Rows']), text).toBeLessThanOrEqual(97);
         }
       }
     });

@@ -36,7 +36,7 @@ import {
 import { addDays, daysBefore, utcDay } from './dates';
 import { isCachedKind, stretchesOf, type RankedIds, type ReleaseListCache } from './list-cache';
 import { releaseCardColumns, toReleaseSummary, type ReleaseCardRow } from './present';
-import { isVisible } from './visibility';
+import { isVisible, isVisibleAsIndexed } from './visibility';
 
 export type ParsedReleasesQuery = z.output<typeof releasesQuerySchema>;
 
@@ -76,7 +76,7 @@ const everyRelease: Source = {
   id: releases.id,
   date: releases.date,
   createdAt: releases.createdAt,
-  visible: [isVisible(releases)],
+  visible: [isVisibleAsIndexed(releases)],
 };
 
 /**

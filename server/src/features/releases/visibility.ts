@@ -1,2 +1,2 @@
 // The catalogue half of the visibility rule, where the release lists import it from.
-export { isVisible } from '../../db/visibility';
+export { isVisible, isVisibleAsIndexed } from '../../db/visibility';
