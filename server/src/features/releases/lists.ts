@@ -65,7 +65,7 @@ interface Source {
   id: AnyPgColumn;
   date: AnyPgColumn;
   createdAt: AnyPgColumn;
-  /** The visible releases of the source; the links' copies are written as their indexes' predicates. */
+  /** The source's visible releases, written as its partial indexes state it (never bound). */
   visible: SQL[];
   /** The filter the source answers, left out of the semi-joins. */
   answers?: 'artistId' | 'labelId' | 'genreId';
@@ -80,8 +80,9 @@ const everyRelease: Source = {
 };
 
 /**
- * The links of the filter that reads the fewest releases, where the list
- * orders by date or creation; else every release. The filters' values are
+ * For a list ordered by date or creation: the links of the first filter
+ * given among artist, label and genre (an artist's releases are usually
+ * the fewest, a genre's the most); else every release. The filters' values are
  * bound; the visibility and belonging are written as the partial indexes'
  * predicates, so a generic plan may read those indexes.
  */
