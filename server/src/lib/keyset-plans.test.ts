@@ -32,6 +32,8 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('keyset plans', () =
       from generate_series(1, 300) u, generate_series(1, 100) r`);
     await t.db.execute(sql`update releases set ratings_count = 300, entries_count = 300
       where id in (select 'r' || r from generate_series(1, 100) r)`);
+    await t.db.execute(sql`update users set ratings_count = 100, entries_count = 100
+      where id in (select 'u' || u from generate_series(1, 300) u)`);
     // Each user follows about a third of the others; u1 also follows, and is followed by,
     // two thousand more, one a minute.
     await t.db
@@ -100,6 +102,23 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('keyset plans', () =
       const scan = plan.find((n) => n['Index Name'] === 'entries_user_release_date_idx');
       expect(scan, shape).toBeTruthy();
       expect(scan!['Actual Rows']! * scan!['Actual Loops']!).toBeLessThanOrEqual(26);
+    }
+  });
+
+  it('the last page by number: the index read from its end, one page of it', async () => {
+    for (const [url, index] of [
+      ['/api/entries?releaseId=r1&sortBy=RatingDate', 'entries_release_rating_updated_idx'],
+      ['/api/entries?userId=u7&sortBy=ReleaseDate', 'entries_user_release_date_idx'],
+    ] as const) {
+      const first = (
+        await t.app.inject({ method: 'GET', url: `${url}&pageSize=25` })
+      ).json<PagedEntries>();
+      expect(first.totalPages, JSON.stringify(first).slice(0, 300)).toBeGreaterThan(3);
+      const plan = await planOf(`${url}&pageSize=25&page=${first.totalPages}`);
+      const shape = JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name']]));
+      const scan = plan.find((n) => n['Index Name'] === index);
+      expect(scan, shape).toBeTruthy();
+      expect(scan!['Actual Rows']! * scan!['Actual Loops']!, shape).toBeLessThanOrEqual(26);
     }
   });
 

@@ -70,6 +70,18 @@ export function orderByKeys(keys: readonly SortKey[]): SQL[] {
 }
 
 /**
+ * The keys the other way round, nulls included: a list read from its end
+ * (see KeysetList.rowsFromEnd), which an index on the keys walks backward.
+ */
+export function reversedKeys(keys: readonly SortKey[]): SortKey[] {
+  return keys.map((k) => ({
+    ...k,
+    desc: !k.desc,
+    ...(k.nulls && { nulls: k.nulls === 'first' ? ('last' as const) : ('first' as const) }),
+  }));
+}
+
+/**
  * Columns selecting each key as text, named k0, k1... The names are given in
  * SQL too: unnamed, `(recent_entries)::text` would be an output column named
  * recent_entries, and ORDER BY "recent_entries" would sort by that text.
@@ -227,6 +239,12 @@ export interface KeysetList<Row> {
    * when given: its condition, or its values for a list that binds them.
    */
   rows(limit: number, offset: number, after: KeysetAfter | undefined): Promise<Row[]>;
+  /**
+   * `limit` rows ending `offset` rows before the list's end, in key order:
+   * a page of the list's second half read from the end (in reversedKeys
+   * order), which skips fewer rows than reading from the start. Optional.
+   */
+  rowsFromEnd?(limit: number, offset: number): Promise<Row[]>;
   total(): Promise<number>;
   /**
    * The first page's rows and the list's total, read in one statement, for
@@ -237,26 +255,33 @@ export interface KeysetList<Row> {
   firstRowsWithTotal?(limit: number): Promise<{ rows: Row[]; total: number | undefined }>;
 }
 
-/**
- * A list's page statement: its rows in key order from `offset` or after
- * the keys `after`; with `withTotal`, each row also carries the list's
- * total (a `total` column, a sub-query of the same statement).
- */
-export type PageStatement<Row> = (
-  limit: number,
-  offset: number,
-  after: readonly unknown[] | undefined,
-  withTotal: boolean,
-) => Promise<Row[]>;
+/** What a list's page statement reads (see PageStatement). */
+export interface PageSlice {
+  limit: number;
+  /** Rows skipped: from the start, or from the end when `fromEnd`. */
+  offset: number;
+  /** The cursor's key values: rows after them (never with `fromEnd`). */
+  after?: readonly unknown[];
+  /** Each row also carries the list's total (a `total` column, a sub-query of the same statement). */
+  withTotal: boolean;
+  /** Read in reversedKeys order, so the rows come last first. */
+  fromEnd: boolean;
+}
 
-/** A list's rows and first page with its total, read by one page statement. */
+/** A list's page statement: the rows of a slice, in the slice's order (see PageSlice). */
+export type PageStatement<Row> = (slice: PageSlice) => Promise<Row[]>;
+
+/** A list's rows, from either end, and first page with its total, read by one page statement. */
 export function pagesOf<Row extends Record<string, unknown>>(
   page: PageStatement<Row>,
-): Pick<KeysetList<Row>, 'rows' | 'firstRowsWithTotal'> {
+): Pick<KeysetList<Row>, 'rows' | 'rowsFromEnd' | 'firstRowsWithTotal'> {
+  const slice = { withTotal: false, fromEnd: false };
   return {
-    rows: (limit, offset, after) => page(limit, offset, after?.values, false),
+    rows: (limit, offset, after) => page({ ...slice, limit, offset, after: after?.values }),
+    rowsFromEnd: async (limit, offset) =>
+      (await page({ ...slice, limit, offset, fromEnd: true })).reverse(),
     firstRowsWithTotal: async (limit) => {
-      const rows = await page(limit, 0, undefined, true);
+      const rows = await page({ ...slice, limit, offset: 0, withTotal: true });
       // Every row carries the same total (null for nothing counted); an empty page none.
       const first = rows[0];
       return { rows, total: first && Math.max(0, Number(first.total ?? 0)) };
@@ -265,10 +290,23 @@ export function pagesOf<Row extends Record<string, unknown>>(
 }
 
 /**
+ * Rows [from, from + count) of a list of `total` rows, read from whichever
+ * end skips fewer (see rowsFromEnd), so the last pages cost what the first
+ * do and no page skips more than half the list. From the end, the page
+ * rests on the total being the list's length; the counters keep it so.
+ */
+function rowsAt<Row>(list: KeysetList<Row>, from: number, count: number, total: number) {
+  const end = Math.min(from + count, total);
+  if (list.rowsFromEnd && total - end < from) return list.rowsFromEnd(end - from, total - end);
+  return list.rows(count, from, undefined);
+}
+
+/**
  * One page of a list, by cursor or by page number. A cursor page runs one
  * query that starts at the cursor's keys (its total comes with the cursor,
  * counted when the first page was read). A page number runs the total
- * first, so a page past the end answers from it without reading rows; page
+ * first, so a page past the end answers from it without reading rows and a
+ * page of the second half is read from the end (rowsAt); page
  * 1 reads both in one statement where the list can (firstRowsWithTotal),
  * or side by side. Either way one row more than the page tells whether a
  * next page exists.
@@ -299,7 +337,7 @@ export async function readKeysetPage<Row extends Record<string, unknown>>(
       ]);
     } else {
       totalItems = await list.total();
-      fetched = before < totalItems ? await list.rows(pageSize + 1, before, undefined) : [];
+      fetched = before < totalItems ? await rowsAt(list, before, pageSize + 1, totalItems) : [];
     }
   }
   const rows = fetched.slice(0, pageSize);

@@ -22,6 +22,7 @@ import {
   orderByKeys,
   pagesOf,
   readKeysetPage,
+  reversedKeys,
   sortValueColumns,
   type KeyType,
   type PageStatement,
@@ -244,12 +245,13 @@ export async function listEntries(
     ...filters(query, b, releaseId),
     ...plan.where,
   );
-  const order = orderByKeys(plan.keys);
   const sortValues = sortValueColumns(plan.keys);
   /** A page's statement; `withTotal` adds the list's total to every row (see totalQuery). */
-  const pageRows: PageStatement<EntryPageRow> = (limit, offset, after, withTotal) => {
+  const pageRows: PageStatement<EntryPageRow> = ({ limit, offset, after, withTotal, fromEnd }) => {
     const r = new Binder(b);
     const bounds = bindPage(r, limit, offset, after);
+    r.mark(fromEnd ? 'from end' : 'from start');
+    const order = orderByKeys(fromEnd ? reversedKeys(plan.keys) : plan.keys);
     const totalOfList = withTotal ? totalQuery(db, r, query, where, since) : undefined;
     return pageStatements.run(db, r, () => {
       // The walk selects the sort values as they are; their text (keyColumns) is

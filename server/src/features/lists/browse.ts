@@ -14,6 +14,7 @@ import {
   orderByKeys,
   pagesOf,
   readKeysetPage,
+  reversedKeys,
   type PageStatement,
   type SortKey,
 } from '../../lib/keyset';
@@ -111,9 +112,10 @@ export async function browseLists(
   viewer: { id: string } | null | undefined,
 ): Promise<PagedLists> {
   const keys = SORT_KEYS[query.sortBy];
-  const pageRows: PageStatement<ListPageRow> = (limit, offset, after, withTotal) => {
+  const pageRows: PageStatement<ListPageRow> = ({ limit, offset, after, withTotal, fromEnd }) => {
     const b = new Binder();
     b.mark(query.sortBy);
+    b.mark(fromEnd ? 'from end' : 'from start');
     const where = listsWhere(query, viewer?.id, b, true);
     const liked = viewer ? b.bind('viewer', viewer.id) : undefined;
     const bounds = bindPage(b, limit, offset, after);
@@ -130,7 +132,7 @@ export async function browseLists(
         .from(lists)
         .innerJoin(users, eq(users.id, lists.userId))
         .where(and(where, bounds.after && afterKeys(keys, bounds.after)))
-        .orderBy(...orderByKeys(keys))
+        .orderBy(...orderByKeys(fromEnd ? reversedKeys(keys) : keys))
         .limit(bounds.limit)
         .offset(bounds.offset),
     );

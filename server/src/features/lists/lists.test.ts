@@ -221,6 +221,15 @@ describe('lists: sorts and paging', () => {
     }
     expect(seen).toEqual(await listIds(t, null, 'sortBy=popular'));
     expect(await listIds(t, null, 'sortBy=popular&pageSize=2&page=3')).toEqual([ids[0]]);
+    // Pages of the second half are read from the end: the same slices of each order.
+    for (const sortBy of ['new', 'popular', 'updatedDate']) {
+      const whole = await listIds(t, null, `sortBy=${sortBy}`);
+      for (const page of [1, 2, 3]) {
+        expect(await listIds(t, null, `sortBy=${sortBy}&pageSize=2&page=${page}`)).toEqual(
+          whole.slice((page - 1) * 2, page * 2),
+        );
+      }
+    }
     const wrong = await call(t, null, 'GET', `/lists?sortBy=new&cursor=${first.nextCursor}`);
     expect(wrong.statusCode).toBe(400);
   });
