@@ -9,7 +9,7 @@ import { runScenario, type Outcome } from './large/run-scenario';
 import { scenarios, type Scenario } from './large/scenarios';
 import { startEarmark } from './lib/earmark';
 import { measure, type LoadOptions, type LoadResult } from './lib/load';
-import { repoRoot, requireBuiltServer } from './lib/paths';
+import { repoRoot, requireBuiltServer, serverNodeOptions } from './lib/paths';
 import { freePort } from './lib/ports';
 import { ensureReachable } from './lib/postgres';
 import { startProcess } from './lib/process';
@@ -58,7 +58,13 @@ const readCache = () =>
 async function startBare(logDir: string) {
   const port = await freePort();
   const started = await startProcess({
-    args: ['--import', 'tsx', path.join(repoRoot, 'bench/src/bare-server.ts')],
+    // Node's options as Earmark's, so the two differ by their routes alone.
+    args: [
+      ...serverNodeOptions,
+      '--import',
+      'tsx',
+      path.join(repoRoot, 'bench/src/bare-server.ts'),
+    ],
     env: { ...process.env, PORT: String(port) },
     cwd: repoRoot,
     logPath: path.join(logDir, 'bare.log'),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from './ports';
 import { startProcess } from './process';
-import { repoRoot, serverMain } from './paths';
+import { repoRoot, serverMain, serverNodeOptions } from './paths';
 
 export interface EarmarkServer {
   baseUrl: string;
@@ -57,7 +57,7 @@ export async function startEarmark(opts: EarmarkOptions): Promise<EarmarkServer>
   // (not allowed in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const started = await startProcess({
-    args: [...nodeArgs, serverMain],
+    args: [...serverNodeOptions, ...nodeArgs, serverMain],
     env,
     cwd: repoRoot,
     logPath,

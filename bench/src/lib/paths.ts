@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 /** The repository root (bench/src/lib is three levels below it). */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const serverMain = path.join(repoRoot, 'server/dist/main.js');
+/** Node's options of the server in production (`npm start`, docs/deploy.md): measured as run. */
+export const serverNodeOptions = ['--max-semi-space-size=64'];
 export const resultsDir = path.join(repoRoot, 'bench/results');
 
 /** The benchmarks measure the built server, as it runs in production; they never build it. */
