@@ -57,31 +57,37 @@ interface PairStatement<V> {
  * vote on a review): `statement` joins `viewerPairs` (k.viewer, k.id) to
  * its table's key and selects `k.ord`. The arrays are unseen by the
  * planner, whose plans for each batch length would cost more than the
- * lookups. A reader's ids asked for in the same turn as other readers' are
- * read in one statement with theirs (batchedPer); a transaction reads its own.
+ * lookups. The readers asking in the same turn are read in one statement
+ * (batchedPer), each reader's ask one key of the batch (a page's 48 ids are
+ * one ask, not 48 keys to track); a transaction reads its own.
  */
 export function byViewerPairs<V>(statement: (db: DbOrTx) => PairStatement<V>) {
-  type Key = { viewerId: string; id: string };
-  const read = async (db: DbOrTx, keys: readonly Key[]): Promise<(V | null)[]> => {
-    const rows = await statement(db).execute({
-      viewers: keys.map((k) => k.viewerId),
-      ids: keys.map((k) => k.id),
+  type Ask = { viewerId: string; ids: readonly string[] };
+  /** Each ask's rows by id, all the asks' pairs in one statement. */
+  const read = async (db: DbOrTx, asks: readonly Ask[]): Promise<Map<string, V>[]> => {
+    const viewers: string[] = [];
+    const ids: string[] = [];
+    const askOf: number[] = [];
+    asks.forEach((ask, n) => {
+      for (const id of ask.ids) {
+        viewers.push(ask.viewerId);
+        ids.push(id);
+        askOf.push(n);
+      }
     });
-    const out: (V | null)[] = keys.map(() => null);
-    for (const { ord, ...value } of rows) out[Number(ord) - 1] = value as V;
+    const rows = await statement(db).execute({ viewers, ids });
+    const out = asks.map(() => new Map<string, V>());
+    for (const { ord, ...value } of rows) {
+      const pair = Number(ord) - 1;
+      out[askOf[pair]!]!.set(ids[pair]!, value as V);
+    }
     return out;
   };
-  const batches = batchedPer(read, 2048);
+  const batches = batchedPer(read);
   /** The reader's rows among `ids`, by id (none where there is none). */
   return async (db: DbOrTx, viewerId: string, ids: readonly string[]): Promise<Map<string, V>> => {
-    const byId = new Map<string, V>();
-    if (ids.length === 0) return byId;
-    const keys = [...new Set(ids)].map((id) => ({ viewerId, id }));
-    const found = isTransaction(db) ? await read(db, keys) : await batches(db).loadMany(keys);
-    found.forEach((value, i) => {
-      if (value instanceof Error) throw value;
-      if (value !== null) byId.set(keys[i]!.id, value);
-    });
-    return byId;
+    if (ids.length === 0) return new Map();
+    const ask = { viewerId, ids: [...new Set(ids)] };
+    return isTransaction(db) ? (await read(db, [ask]))[0]! : batches(db).load(ask);
   };
 }
