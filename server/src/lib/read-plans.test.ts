@@ -284,6 +284,33 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     },
   );
 
+  it.each([SortBy.RatingDate, SortBy.EntryDate, SortBy.ReleaseDate, SortBy.RatingHighToLow])(
+    "sorts a user's entries of a type by %s from the type index alone, reading no entry to order them",
+    async (sortBy) => {
+      const statements = await capturingStatements(t, async () => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: userEntries(`sortBy=${sortBy}&type=1`),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      const generic = { query: "set local plan_cache_mode = 'force_generic_plan'", params: [] };
+      const listed = statements.filter((s) => s.query.startsWith('with "page"'));
+      expect(listed).toHaveLength(1);
+      for (const plan of [
+        await explain(t, listed[0]!, true),
+        await explain(t, listed[0]!, true, [generic], true),
+      ]) {
+        // Entries are read from the index alone, but for the page's own rows by id.
+        const rowReads = plan
+          .filter((n) => n['Relation Name'] === 'entries' && n['Index Name'] !== 'entries_pkey')
+          .filter((n) => n['Node Type'] !== 'Index Only Scan')
+          .map((n) => [n['Node Type'], n['Index Name']]);
+        expect(rowReads, listed[0]!.query).toEqual([]);
+      }
+    },
+  );
+
   it.each([
     ['artists', '/api/entries/user/u1/artists'],
     ['labels', '/api/entries/user/u1/labels'],

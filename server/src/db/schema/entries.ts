@@ -94,6 +94,10 @@ export const entries = pgTable(
         t.id.desc().nullsFirst(),
         t.releaseId,
       ),
+      // A user's entries of a type, and the charts' and filters' copies, read
+      // from the index alone; its last columns (never compared, as a user's
+      // release id is unique) are the sort keys of a page of a type, so the page
+      // sorts the user's entries of the type without reading one.
       index('entries_user_release_type_idx').on(
         t.userId,
         t.releaseType,
@@ -102,6 +106,10 @@ export const entries = pgTable(
         t.releaseArtistIds,
         t.releaseLabelIds,
         t.releaseGenreIds,
+        t.id,
+        t.ratingUpdatedAt,
+        t.createdAt,
+        t.releaseDate,
       ),
       index('entries_rating_idx').on(t.rating, t.id).where(rated),
       index('entries_release_rating_idx').on(t.releaseId, t.rating, t.id, t.userId).where(rated),

@@ -1,0 +1,2 @@
+DROP INDEX "entries_user_release_type_idx";--> statement-breakpoint
+CREATE INDEX "entries_user_release_type_idx" ON "entries" USING btree ("user_id","release_type","release_id","rating","release_artist_ids","release_label_ids","release_genre_ids","id","rating_updated_at","created_at","release_date");
