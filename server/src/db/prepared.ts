@@ -311,15 +311,18 @@ export interface BoundPage {
  * Binds a keyset page's bounds. The limit is written into the text (see
  * pageLimit) and marked; an offset is bound, and left out of first and
  * cursor pages; which of the cursor's values are null is marked, as a null
- * key value changes the condition's text.
+ * key value changes the condition's text, and so is a slice read from the
+ * list's end (its order is reversed: see sliceOrder).
  */
 export function bindPage(
   b: Binder,
   limit: number,
   offset: number,
   after: readonly unknown[] | undefined,
+  fromEnd = false,
 ): BoundPage {
   b.mark(`limit ${limit}`);
+  if (fromEnd) b.mark('from end');
   const skip = offset > 0 ? b.bind('offset', offset) : 0;
   b.mark(after ? after.map((v) => (v === null ? 'null' : 'v')).join('') : '-');
   return {

@@ -70,15 +70,19 @@ export function orderByKeys(keys: readonly SortKey[]): SQL[] {
 }
 
 /**
- * The keys the other way round, nulls included: a list read from its end
- * (see KeysetList.rowsFromEnd), which an index on the keys walks backward.
+ * The ORDER BY of a slice of a list: the keys', or, read from the list's end
+ * (see KeysetList.rowsFromEnd), each direction and each `nulls` side
+ * swapped, which an index on the keys walks backward.
  */
-export function reversedKeys(keys: readonly SortKey[]): SortKey[] {
-  return keys.map((k) => ({
-    ...k,
-    desc: !k.desc,
-    ...(k.nulls && { nulls: k.nulls === 'first' ? ('last' as const) : ('first' as const) }),
-  }));
+export function sliceOrder(keys: readonly SortKey[], fromEnd: boolean): SQL[] {
+  if (!fromEnd) return orderByKeys(keys);
+  return orderByKeys(
+    keys.map((k) => ({
+      ...k,
+      desc: !k.desc,
+      ...(k.nulls && { nulls: k.nulls === 'first' ? ('last' as const) : ('first' as const) }),
+    })),
+  );
 }
 
 /**
@@ -241,7 +245,7 @@ export interface KeysetList<Row> {
   rows(limit: number, offset: number, after: KeysetAfter | undefined): Promise<Row[]>;
   /**
    * `limit` rows ending `offset` rows before the list's end, in key order:
-   * a page of the list's second half read from the end (in reversedKeys
+   * a page of the list's second half read from the end (in sliceOrder's
    * order), which skips fewer rows than reading from the start. Optional.
    */
   rowsFromEnd?(limit: number, offset: number): Promise<Row[]>;
@@ -264,7 +268,7 @@ export interface PageSlice {
   after?: readonly unknown[];
   /** Each row also carries the list's total (a `total` column, a sub-query of the same statement). */
   withTotal: boolean;
-  /** Read in reversedKeys order, so the rows come last first. */
+  /** Read in the reversed order (sliceOrder), so the rows come last first. */
   fromEnd: boolean;
 }
 

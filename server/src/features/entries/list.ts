@@ -19,10 +19,9 @@ import {
   afterKeys,
   keyColumns,
   keysOver,
-  orderByKeys,
   pagesOf,
   readKeysetPage,
-  reversedKeys,
+  sliceOrder,
   sortValueColumns,
   type KeyType,
   type PageStatement,
@@ -249,9 +248,8 @@ export async function listEntries(
   /** A page's statement; `withTotal` adds the list's total to every row (see totalQuery). */
   const pageRows: PageStatement<EntryPageRow> = ({ limit, offset, after, withTotal, fromEnd }) => {
     const r = new Binder(b);
-    const bounds = bindPage(r, limit, offset, after);
-    r.mark(fromEnd ? 'from end' : 'from start');
-    const order = orderByKeys(fromEnd ? reversedKeys(plan.keys) : plan.keys);
+    const bounds = bindPage(r, limit, offset, after, fromEnd);
+    const order = sliceOrder(plan.keys, fromEnd);
     const totalOfList = withTotal ? totalQuery(db, r, query, where, since) : undefined;
     return pageStatements.run(db, r, () => {
       // The walk selects the sort values as they are; their text (keyColumns) is

@@ -11,10 +11,9 @@ import { Binder, bindPage, preparedPer, ShapedStatements } from '../../db/prepar
 import {
   afterKeys,
   keyColumns,
-  orderByKeys,
   pagesOf,
   readKeysetPage,
-  reversedKeys,
+  sliceOrder,
   type PageStatement,
   type SortKey,
 } from '../../lib/keyset';
@@ -115,10 +114,9 @@ export async function browseLists(
   const pageRows: PageStatement<ListPageRow> = ({ limit, offset, after, withTotal, fromEnd }) => {
     const b = new Binder();
     b.mark(query.sortBy);
-    b.mark(fromEnd ? 'from end' : 'from start');
     const where = listsWhere(query, viewer?.id, b, true);
     const liked = viewer ? b.bind('viewer', viewer.id) : undefined;
-    const bounds = bindPage(b, limit, offset, after);
+    const bounds = bindPage(b, limit, offset, after, fromEnd);
     // The count's placeholders are the page's own (the same names and values).
     const total = withTotal && countOfLists(db, query, viewer?.id, new Binder());
     if (withTotal) b.mark('with total');
@@ -132,7 +130,7 @@ export async function browseLists(
         .from(lists)
         .innerJoin(users, eq(users.id, lists.userId))
         .where(and(where, bounds.after && afterKeys(keys, bounds.after)))
-        .orderBy(...orderByKeys(fromEnd ? reversedKeys(keys) : keys))
+        .orderBy(...sliceOrder(keys, fromEnd))
         .limit(bounds.limit)
         .offset(bounds.offset),
     );

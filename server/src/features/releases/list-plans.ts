@@ -161,20 +161,15 @@ export function planFor(
   // Stored dates are the earliest day a release could be out, so `date <= today`
   // counts a year-only release of this year as out since 1 January.
   switch (query.type) {
-    case ReleaseListKind.New: {
-      const from = sourceOf(query, b);
-      return {
-        source: from,
-        where: [lte(from.date, today())],
-        keys: [byDate(true, from), byCreation(true, from), byId(true, from)],
-      };
-    }
+    case ReleaseListKind.New:
     case ReleaseListKind.Upcoming: {
+      // New: out by today, latest first; upcoming: after today, soonest first.
       const from = sourceOf(query, b);
+      const isNew = query.type === ReleaseListKind.New;
       return {
         source: from,
-        where: [gt(from.date, today())],
-        keys: [byDate(false, from), byCreation(false, from), byId(false, from)],
+        where: [isNew ? lte(from.date, today()) : gt(from.date, today())],
+        keys: [byDate(isNew, from), byCreation(isNew, from), byId(isNew, from)],
       };
     }
     case ReleaseListKind.RecentlyAdded: {
