@@ -1,5 +1,7 @@
 import DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
+import type { ReadCache } from '../lib/read-cache';
+import { cacheTags } from '../lib/cache-tags';
 import { isTransaction, type Db, type DbOrTx } from './client';
 import { valueUnseenByPlanner } from './prepared';
 
@@ -42,6 +44,18 @@ export function batchedPer<K, V>(
   };
 }
 
+/** The read cache that keeps readers' rows read through each handle (see keepReaderRows). */
+const readerRowsKept = new WeakMap<Db, ReadCache>();
+
+/**
+ * Keeps the readers' rows that byViewerPairs lookups declared keepable
+ * read through `db` in `cache` (see ReadCache.readerRows): the read cache's
+ * plugin does this for the app's read handle.
+ */
+export function keepReaderRows(db: Db, cache: ReadCache): void {
+  readerRowsKept.set(db, cache);
+}
+
 /** The pairs of a pair lookup's statement (see byViewerPairs), as a relation to join. */
 export const viewerPairs = sql`unnest(${valueUnseenByPlanner(sql.placeholder('viewers'), 'text[]')},
     ${valueUnseenByPlanner(sql.placeholder('ids'), 'text[]')})
@@ -60,8 +74,13 @@ interface PairStatement<V> {
  * lookups. The readers asking in the same turn are read in one statement
  * (batchedPer), each reader's ask one key of the batch (a page's 48 ids are
  * one ask, not 48 keys to track); a transaction reads its own.
+ *
+ * With `keptAs`, rows that change only by their reader's own writes (which
+ * invalidate the reader's tag) or by changes to everything, the rows are
+ * kept in the read cache of the handle (keepReaderRows) and only those it
+ * does not hold are read.
  */
-export function byViewerPairs<V>(statement: (db: DbOrTx) => PairStatement<V>) {
+export function byViewerPairs<V>(statement: (db: DbOrTx) => PairStatement<V>, keptAs?: string) {
   type Ask = { viewerId: string; ids: readonly string[] };
   /** Each ask's rows by id, all the asks' pairs in one statement. */
   const read = async (db: DbOrTx, asks: readonly Ask[]): Promise<Map<string, V>[]> => {
@@ -87,7 +106,12 @@ export function byViewerPairs<V>(statement: (db: DbOrTx) => PairStatement<V>) {
   /** The reader's rows among `ids`, by id (none where there is none). */
   return async (db: DbOrTx, viewerId: string, ids: readonly string[]): Promise<Map<string, V>> => {
     if (ids.length === 0) return new Map();
-    const ask = { viewerId, ids: [...new Set(ids)] };
-    return isTransaction(db) ? (await read(db, [ask]))[0]! : batches(db).load(ask);
+    const unique = [...new Set(ids)];
+    if (isTransaction(db)) return (await read(db, [{ viewerId, ids: unique }]))[0]!;
+    const readNow = (asked: readonly string[]) => batches(db).load({ viewerId, ids: asked });
+    const kept = keptAs ? readerRowsKept.get(db) : undefined;
+    return kept
+      ? kept.readerRows(keptAs!, cacheTags.reader(viewerId), unique, readNow)
+      : readNow(unique);
   };
 }

@@ -8,6 +8,8 @@ export const cacheTags = {
   /** A release's community data (stats, entries, genre scores): entry and vote writes. */
   release: (id: string) => `release:${id}`,
   user: (id: string) => `user:${id}`,
+  /** A reader's own rows kept for them (their entries: ReadCache.readerRows): their entry writes. */
+  reader: (id: string) => `reader:${id}`,
   /** Site-wide entry lists (new reviews, top reviews...). */
   entries: 'entries',
   /** One list's page and items. */
@@ -37,9 +39,17 @@ export const catalogueTags = {
   list: (kind: ReleaseListKind) => `catalogue:list:${kind}`,
 };
 
-/** The tags an entry write touches: its release, its owner and the site-wide lists. */
+/**
+ * The tags an entry write touches: its release, its owner (their pages and
+ * their own rows as a reader) and the site-wide lists.
+ */
 export function entryWriteTags(releaseId: string, userId: string): string[] {
-  return [cacheTags.release(releaseId), cacheTags.user(userId), cacheTags.entries];
+  return [
+    cacheTags.release(releaseId),
+    cacheTags.user(userId),
+    cacheTags.reader(userId),
+    cacheTags.entries,
+  ];
 }
 
 /** The tags a change to a user's public face (name, avatar, tags) touches. */

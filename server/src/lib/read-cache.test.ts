@@ -215,3 +215,106 @@ describe('ReadCache', () => {
     expect((await second).value).toBe('after the write');
   });
 });
+
+describe('ReadCache: readers’ own rows', () => {
+  /** A reader's rows as a loader sees them: `held` by id; `asked` records each load's ids. */
+  function rowsSetup(ttlMs = 1000, maxReaderRows = 100) {
+    const clock = fakeClock();
+    const cache = new ReadCache({ ttlMs, maxEntries: 10, maxReaderRows, now: clock.now });
+    const held = new Map<string, string>([
+      ['r1', 'mine on r1'],
+      ['r2', 'mine on r2'],
+    ]);
+    const asked: string[][] = [];
+    const load = async (ids: readonly string[]) => {
+      asked.push([...ids]);
+      return new Map(ids.flatMap((id) => (held.has(id) ? [[id, held.get(id)!] as const] : [])));
+    };
+    const read = (ids: string[], tag = 'reader:u1') => cache.readerRows('entry', tag, ids, load);
+    return { cache, held, asked, read, advance: clock.advance };
+  }
+
+  it('reads only what it does not hold, and holds what is not there too', async () => {
+    const { read, asked } = rowsSetup();
+    expect([...(await read(['r1', 'r3']))]).toEqual([['r1', 'mine on r1']]);
+    const again = await read(['r3', 'r2', 'r1']);
+    expect(asked).toEqual([['r1', 'r3'], ['r2']]);
+    expect(again.get('r1')).toBe('mine on r1');
+    expect(again.get('r2')).toBe('mine on r2');
+    expect(again.has('r3')).toBe(false);
+    await read(['r1', 'r2', 'r3']);
+    expect(asked).toHaveLength(2);
+  });
+
+  it('keeps each reader’s rows apart, and drops a reader’s on their tag or on everything', async () => {
+    const { cache, read, held, asked } = rowsSetup();
+    await read(['r1']);
+    await read(['r1'], 'reader:u2');
+    held.set('r1', 'changed');
+    cache.invalidate('reader:u1');
+    expect((await read(['r1'])).get('r1')).toBe('changed');
+    expect((await read(['r1'], 'reader:u2')).get('r1')).toBe('mine on r1');
+    expect(asked).toHaveLength(3);
+    cache.applyRemote([ALL_TAG]);
+    await read(['r1'], 'reader:u2');
+    expect(asked).toHaveLength(4);
+    // Another instance's invalidation of the reader drops their rows here too.
+    cache.applyRemote(['reader:u2']);
+    await read(['r1'], 'reader:u2');
+    expect(asked).toHaveLength(5);
+  });
+
+  it('answers with rows a write overlapped but does not keep them', async () => {
+    const { cache, read, asked } = rowsSetup();
+    const slow = deferred<Map<string, string>>();
+    const during = cache.readerRows('entry', 'reader:u1', ['r1'], async (ids) => {
+      asked.push([...ids]);
+      return slow.promise;
+    });
+    cache.invalidate('reader:u1');
+    slow.resolve(new Map([['r1', 'before the write']]));
+    expect((await during).get('r1')).toBe('before the write');
+    expect((await read(['r1'])).get('r1')).toBe('mine on r1');
+    expect(asked).toEqual([['r1'], ['r1']]);
+  });
+
+  it('holds rows for the TTL only, never serving them stale', async () => {
+    const { read, asked, advance } = rowsSetup(1000);
+    await read(['r1']);
+    advance(1000);
+    await read(['r1']);
+    expect(asked).toHaveLength(1);
+    advance(1);
+    await read(['r1']);
+    expect(asked).toHaveLength(2);
+  });
+
+  it('keeps at most maxReaderRows rows, dropping the least recent reader’s', async () => {
+    const { read, asked } = rowsSetup(1000, 3);
+    await read(['r1', 'r2'], 'reader:u1');
+    await read(['r3'], 'reader:u2');
+    await read(['r1'], 'reader:u1');
+    expect(asked).toHaveLength(2);
+    // Two more rows of the second reader's: past the bound, the first reader's go.
+    await read(['r1', 'r2'], 'reader:u2');
+    await read(['r3'], 'reader:u2');
+    expect(asked).toHaveLength(3);
+    await read(['r1'], 'reader:u1');
+    expect(asked).toHaveLength(4);
+  });
+
+  it('holds nothing when the cache is off or keeps no rows', async () => {
+    for (const [ttlMs, maxReaderRows] of [
+      [0, 100],
+      [1000, 0],
+    ] as const) {
+      const { read, asked } = rowsSetup(ttlMs, maxReaderRows);
+      await read(['r1', 'r2']);
+      await read(['r1', 'r2']);
+      expect(asked).toEqual([
+        ['r1', 'r2'],
+        ['r1', 'r2'],
+      ]);
+    }
+  });
+});

@@ -6,6 +6,11 @@
  * payload on every request.
  *
  * Tags name what a payload was read from, e.g. `release:<id>` or `user:<id>`.
+ * Beside the payloads it keeps readers' own rows (`readerRows`): each
+ * reader's entries on the releases they saw, dropped by that reader's tag,
+ * so a signed-in reader of a cached page costs no lookup of what they
+ * already read within the TTL.
+ *
  * Invalidation is by sequence number rather than by key: each tag remembers
  * the sequence at which it was last invalidated, each stored payload the
  * sequence at which its computation started, and a payload is served only if
@@ -30,6 +35,8 @@ export interface ReadCacheOptions {
   ttlMs: number;
   /** At most this many payloads are kept; the least recently used goes first. */
   maxEntries: number;
+  /** At most this many readers' rows (see readerRows); 0 keeps none. */
+  maxReaderRows?: number;
   now?: () => number;
 }
 
@@ -84,6 +91,17 @@ interface Stored {
   freshUntil: number;
 }
 
+/**
+ * One reader's rows of a kind, by id (null: they have none there), all
+ * dropped together by the reader's tag: one lookup per page, not per row.
+ */
+interface ReaderRows {
+  rows: Map<string, unknown>;
+  tag: string;
+  /** The sequence when the first of them was read. */
+  seq: number;
+}
+
 interface Pending {
   promise: Promise<CachedPayload<unknown>>;
   /** Null while the tags depend on the value being computed. */
@@ -115,6 +133,7 @@ export class ReadCache {
   /** Counts of how `get` served its callers: plain increments, read by the bench. */
   readonly stats: ReadCacheStats = { hits: 0, stale: 0, joined: 0, misses: 0, bypassed: 0 };
   private readonly stored: LRUCache<string, Stored> | null;
+  private readonly readers: LRUCache<string, ReaderRows> | null;
   private readonly pending = new Map<string, Pending>();
   /** Tag → sequence and time of its last invalidation, oldest first. */
   private readonly invalidated = new Map<string, { seq: number; at: number }>();
@@ -134,6 +153,22 @@ export class ReadCache {
             ttl: 2 * options.ttlMs,
             updateAgeOnGet: false,
             // Time read at each call, so a test's fake clock is seen exactly.
+            perf: { now: this.now },
+            ttlResolution: 0,
+          })
+        : null;
+    const maxRows = options.maxReaderRows ?? 0;
+    this.readers =
+      options.ttlMs > 0 && maxRows > 0
+        ? new LRUCache<string, ReaderRows>({
+            maxSize: maxRows,
+            sizeCalculation: (r) => Math.max(1, r.rows.size),
+            // Never served stale; a reader's rows all go one TTL after the
+            // first was read (a lost announcement from another instance is
+            // bounded by it, as for the payloads).
+            ttl: options.ttlMs,
+            noUpdateTTL: true,
+            updateAgeOnGet: false,
             perf: { now: this.now },
             ttlResolution: 0,
           })
@@ -218,6 +253,49 @@ export class ReadCache {
     return promise;
   }
 
+  /**
+   * One reader's rows of a `kind` at `ids` (their entry on each release,
+   * say), by id, none where they have none: those read within the TTL from
+   * here, the others from `load` (given only those, in the order asked) and
+   * kept until `tag`, the reader's, or everything is invalidated. Rows read
+   * while such an invalidation happened are returned but not kept.
+   */
+  async readerRows<V>(
+    kind: string,
+    tag: string,
+    ids: readonly string[],
+    load: (ids: readonly string[]) => Promise<Map<string, V>>,
+  ): Promise<Map<string, V>> {
+    const readers = this.readers;
+    if (!readers) return load(ids);
+    const key = `${kind}\u0000${tag}`;
+    const held = readers.get(key);
+    const kept = held && this.fresh([tag], held.seq) ? held : undefined;
+    const out = new Map<string, V>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const value = kept?.rows.get(id);
+      if (value === undefined) missing.push(id);
+      else if (value !== null) out.set(id, value as V);
+    }
+    if (missing.length === 0) return out;
+    const seq = this.seq;
+    const loaded = await load(missing);
+    for (const id of missing) {
+      const value = loaded.get(id);
+      if (value !== undefined) out.set(id, value);
+    }
+    if (!this.fresh([tag], seq)) return out;
+    // Added to the rows held (another request's maybe) unless they were dropped, else kept anew.
+    const now = readers.get(key);
+    const into = now && this.fresh([tag], now.seq) ? now : { rows: new Map(), tag, seq };
+    for (const id of missing) into.rows.set(id, loaded.get(id) ?? null);
+    // Set again, as a new holder (lru-cache sizes only a value it has not seen), so the
+    // size bound counts the added rows; the TTL still runs from the first.
+    readers.set(key, { ...into });
+    return out;
+  }
+
   /** Drops every payload read from any of `tags`, here and (through listeners) elsewhere. */
   invalidate(...tags: string[]): void {
     if (tags.length === 0) return;
@@ -245,6 +323,7 @@ export class ReadCache {
   clear(): void {
     this.seq += 1;
     this.stored?.clear();
+    this.readers?.clear();
     this.pending.clear();
     this.invalidated.clear();
   }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { ReadCache, setPlace, type CachedPayload, type Place } from '../lib/read-cache';
+import { keepReaderRows } from '../db/batched';
 import { responseWriter } from './serializer';
 
 declare module 'fastify' {
@@ -16,6 +17,11 @@ export const INVALIDATION_CHANNEL = 'earmark:read-cache:invalidate';
 
 /** Enough for the release pages and lists people are looking at right now. */
 const MAX_PAYLOADS = 5000;
+/**
+ * Signed-in readers' entries on the releases of the pages they read (about
+ * 150 bytes each): a thousand readers' 48 cards of a few pages each.
+ */
+const MAX_READER_ROWS = 200_000;
 
 // The tags live with the services that record them; re-exported for readers' routes.
 export { cacheTags } from '../lib/cache-tags';
@@ -149,8 +155,13 @@ interface Announcement {
  * on all of them within a round trip (the TTL bounds it if a message is lost).
  */
 async function readCachePlugin(app: FastifyInstance) {
-  const cache = new ReadCache({ ttlMs: app.config.readCacheTtlMs, maxEntries: MAX_PAYLOADS });
+  const cache = new ReadCache({
+    ttlMs: app.config.readCacheTtlMs,
+    maxEntries: MAX_PAYLOADS,
+    maxReaderRows: MAX_READER_ROWS,
+  });
   app.decorate('readCache', cache);
+  keepReaderRows(app.db, cache);
   if (app.config.readCacheStats) {
     // The bench reads it before and after a run: the difference is that run's hit rate.
     app.get('/api/read-cache/stats', { schema: { hide: true } }, async () => ({

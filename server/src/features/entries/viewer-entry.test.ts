@@ -109,6 +109,43 @@ describe('entries: the viewer’s own entry on release summaries', () => {
     ]);
   });
 
+  it('is kept for its reader until their own write, read again only then', async () => {
+    t.app.readCache.clear();
+    const list = '/releases?type=recently-added';
+    const viewerEntryOf = (page: PagedReleases, id: string) =>
+      page.releases.find((r) => r.id === id)?.viewerEntry;
+    /** The statements of `who` reading the list that read readers' entries. */
+    const entryReads = async (who: Member) => {
+      let page: PagedReleases | undefined;
+      const statements = await capturingStatements(t, async () => {
+        page = await ok<PagedReleases>(call(t, who, 'GET', list));
+      });
+      return { page: page!, reads: statements.filter((s) => s.query.includes('k.viewer')) };
+    };
+    expect((await entryReads(me)).reads).toHaveLength(1);
+    // Held: neither the reader's second look nor another's write reads them again.
+    expect((await entryReads(me)).reads).toHaveLength(0);
+    await ok(call(t, other, 'POST', '/entries', { releaseId: untouched.id, rating: 30 }));
+    const held = await entryReads(me);
+    expect(held.reads).toHaveLength(0);
+    expect(viewerEntryOf(held.page, untouched.id)).toBeNull();
+    // The reader's own write is seen on their next read.
+    const made = await ok<Entry>(
+      call(t, me, 'POST', '/entries', { releaseId: untouched.id, rating: 40 }),
+      201,
+    );
+    const after = await entryReads(me);
+    expect(after.reads).toHaveLength(1);
+    expect(viewerEntryOf(after.page, untouched.id)).toMatchObject({ id: made.id, rating: 40 });
+    expect(viewerEntryOf(after.page, rated.id)).toEqual({ id: entry.id, ...mine });
+    await ok(call(t, me, 'DELETE', `/entries/${made.id}`), 204);
+    expect(viewerEntryOf((await entryReads(me)).page, untouched.id)).toBeNull();
+    // The other reader's rows were never theirs to lose.
+    expect(viewerEntryOf((await entryReads(other)).page, untouched.id)).toMatchObject({
+      rating: 30,
+    });
+  });
+
   it('follows track votes as they come and go', async () => {
     const page = await ok<Release>(call(t, me, 'GET', `/releases/${rated.id}`));
     const url = `/entries/track/${rated.id}/${page.tracks[0]!.id}`;

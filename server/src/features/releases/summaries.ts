@@ -27,9 +27,12 @@ const viewerEntryPairs = preparedPer((db) =>
 /**
  * The viewer's own entries on many releases, by release: one statement,
  * shared with the other readers' asked for at the same time when `db` is
- * the app's handle (a transaction reads its own; see byViewerPairs).
+ * the app's handle (a transaction reads its own; see byViewerPairs), for
+ * the releases whose entry the read cache does not hold for them. Only the
+ * viewer's own entry writes change these (their tag: entryWriteTags), or
+ * changes to everything (a merge moves entries).
  */
-export const viewerEntriesOf = byViewerPairs<ViewerEntry>(viewerEntryPairs);
+export const viewerEntriesOf = byViewerPairs<ViewerEntry>(viewerEntryPairs, 'entry');
 
 /** The viewer's own entry on one release, or null (see viewerEntriesOf). */
 export async function viewerEntryOn(
