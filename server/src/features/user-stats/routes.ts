@@ -8,7 +8,10 @@ import {
   userReleaseDateStatsSchema,
   userTagStatsSchema,
 } from '@earmark/common';
-import type { FastifyRequest } from 'fastify';
+import { isAdmin } from '@earmark/common';
+import type { z } from 'zod';
+import { cacheTags, catalogueTags } from '../../lib/cache-tags';
+import { sendCached } from '../../plugins/read-cache';
 import { requireVisibleUser } from '../users/service';
 import {
   artistStats,
@@ -24,45 +27,55 @@ const params = userIdParamsSchema;
 
 /** Registered under /api/entries/user: GET {id}/artists, ratings, labels, genres, release-date, tags. */
 export const userStatsRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The user whose charts are asked for: 404 when unknown or hidden from the viewer. */
-  async function statsUserId(request: Pick<FastifyRequest, 'user'> & { params: { id: string } }) {
-    const user = await requireVisibleUser(app.db, request.params.id, request.user);
-    return user.id;
+  /**
+   * Answers a chart from the read cache: every reader but an admin sees the
+   * same chart of a visible user (and a 404 for a hidden one, which is not
+   * kept), so it is kept under the user's tag, which their entry, tag and
+   * profile writes drop, and `shown`'s tags of the artists, labels or genres
+   * it names, which their renames drop (everything: bans, merges, hidden
+   * releases). Counts moved by others' catalogue edits (a release's credits,
+   * genres or date) follow within the TTL. An admin, who may see hidden
+   * users, reads it fresh.
+   */
+  function chartRoute<V>(
+    path: string,
+    schema: z.ZodType<V>,
+    read: (db: typeof app.db, userId: string) => Promise<V>,
+    shown: (chart: V) => string[] = () => [],
+  ) {
+    app.get(
+      `/:id/${path}`,
+      // The schema as any response's: its type is the generic V's here.
+      { schema: { tags, params, response: { 200: schema as z.ZodType } } },
+      async (request, reply) => {
+        const { id } = request.params;
+        if (isAdmin(request.user)) {
+          await requireVisibleUser(app.db, id, request.user);
+          return reply.send(await read(app.db, id));
+        }
+        const chart = await app.readCache.get(
+          `user-stats:${path}:${id}`,
+          (value) => [cacheTags.user(id), ...shown(value)],
+          async () => {
+            await requireVisibleUser(app.db, id, null);
+            return read(app.db, id);
+          },
+        );
+        return sendCached(reply, chart, schema);
+      },
+    );
   }
 
-  app.get(
-    '/:id/artists',
-    { schema: { tags, params, response: { 200: userArtistStatsSchema } } },
-    async (request) => artistStats(app.db, await statsUserId(request)),
+  chartRoute('artists', userArtistStatsSchema, artistStats, (chart) =>
+    chart.map((row) => catalogueTags.artist(row.artist.id)),
   );
-
-  app.get(
-    '/:id/ratings',
-    { schema: { tags, params, response: { 200: userRatingStatsSchema } } },
-    async (request) => ratingStats(app.db, await statsUserId(request)),
+  chartRoute('ratings', userRatingStatsSchema, ratingStats);
+  chartRoute('labels', userLabelStatsSchema, labelStats, (chart) =>
+    chart.map((row) => catalogueTags.label(row.label.id)),
   );
-
-  app.get(
-    '/:id/labels',
-    { schema: { tags, params, response: { 200: userLabelStatsSchema } } },
-    async (request) => labelStats(app.db, await statsUserId(request)),
+  chartRoute('genres', userGenreStatsSchema, genreStats, (chart) =>
+    chart.map((row) => catalogueTags.genre(row.genre.id)),
   );
-
-  app.get(
-    '/:id/genres',
-    { schema: { tags, params, response: { 200: userGenreStatsSchema } } },
-    async (request) => genreStats(app.db, await statsUserId(request)),
-  );
-
-  app.get(
-    '/:id/release-date',
-    { schema: { tags, params, response: { 200: userReleaseDateStatsSchema } } },
-    async (request) => releaseDateStats(app.db, await statsUserId(request)),
-  );
-
-  app.get(
-    '/:id/tags',
-    { schema: { tags, params, response: { 200: userTagStatsSchema } } },
-    async (request) => tagStats(app.db, await statsUserId(request)),
-  );
+  chartRoute('release-date', userReleaseDateStatsSchema, releaseDateStats);
+  chartRoute('tags', userTagStatsSchema, tagStats);
 };
