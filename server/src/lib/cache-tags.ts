@@ -8,7 +8,11 @@ export const cacheTags = {
   /** A release's community data (stats, entries, genre scores): entry and vote writes. */
   release: (id: string) => `release:${id}`,
   user: (id: string) => `user:${id}`,
-  /** A reader's own rows kept for them (their entries: ReadCache.readerRows): their entry writes. */
+  /**
+   * A reader's own rows kept for them (their entries and review votes:
+   * ReadCache.readerRows): their entry and vote writes, and the removal of a
+   * review they voted on.
+   */
   reader: (id: string) => `reader:${id}`,
   /** Site-wide entry lists (new reviews, top reviews...). */
   entries: 'entries',

@@ -84,8 +84,14 @@ const viewerVotePairs = preparedPer((db) =>
     .prepare('viewer_vote_pairs'),
 );
 
-/** The viewer's votes on reviews, by entry: shared with other readers' (see byViewerPairs). */
-const viewerVotesOn = byViewerPairs<{ vote: number }>(viewerVotePairs);
+/**
+ * The viewer's votes on reviews, by entry: shared with other readers' (see
+ * byViewerPairs), those the read cache does not hold for them. Only their
+ * own votes change these (their tag: review-votes), or the removal of a
+ * review, which drops its voters' tags with its votes, or changes to
+ * everything.
+ */
+const viewerVotesOn = byViewerPairs<{ vote: number }>(viewerVotePairs, 'vote');
 
 /**
  * What a signed-in viewer adds to entries presented for nobody: their own

@@ -3,7 +3,7 @@ import type { ReviewVoteReply, VoteType } from '@earmark/common';
 import { releases } from '../../db/schema/catalogue';
 import { entries, reviewVotes } from '../../db/schema/entries';
 import { users, type UserRow } from '../../db/schema/users';
-import { entryWriteTags } from '../../lib/cache-tags';
+import { cacheTags, entryWriteTags } from '../../lib/cache-tags';
 import { forbidden, notFound } from '../../lib/errors';
 import { transact, type WriteScope } from '../../lib/unit-of-work';
 import { visibleEntry } from '../../db/visibility';
@@ -63,7 +63,8 @@ export async function changeReviewVote(
       })
       .where(eq(entries.id, entryId))
       .returning({ upvotes: entries.reviewUpvotes, downvotes: entries.reviewDownvotes });
-    uow.invalidate(...entryWriteTags(entry.releaseId, entry.userId));
+    // The review's pages, and the voter's own votes as a reader.
+    uow.invalidate(...entryWriteTags(entry.releaseId, entry.userId), cacheTags.reader(actor.id));
     return { upvotes: counts!.upvotes, downvotes: counts!.downvotes, myVote: next };
   });
 }

@@ -3,7 +3,7 @@ import { CommentTargetKind, type Entry } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { entries, reviewVotes, type EntryRow } from '../../db/schema/entries';
 import type { UserRow } from '../../db/schema/users';
-import { entryWriteTags } from '../../lib/cache-tags';
+import { cacheTags, entryWriteTags } from '../../lib/cache-tags';
 import { badRequest, notFound } from '../../lib/errors';
 import { readerOf, transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
 import { deleteThread } from '../comments/service';
@@ -83,7 +83,12 @@ async function applyChanges(
   const tagsChanged =
     changes.tags !== undefined ? await setEntryTags(tx, entry.id, tagIds ?? []) : false;
   if (set.review === null && entry.review !== null) {
-    await tx.delete(reviewVotes).where(eq(reviewVotes.entryId, entry.id));
+    const voters = await tx
+      .delete(reviewVotes)
+      .where(eq(reviewVotes.entryId, entry.id))
+      .returning({ userId: reviewVotes.userId });
+    // Their votes, kept for them as readers, went with the review.
+    uow.invalidate(...voters.map((v) => cacheTags.reader(v.userId)));
   }
   if (Object.keys(set).length === 0 && !tagsChanged && !created) return { entry, created };
 

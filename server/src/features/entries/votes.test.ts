@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry, ReviewVoteReply, TrackVoteReply } from '@earmark/common';
+import type { Entry, PagedEntries, ReviewVoteReply, TrackVoteReply } from '@earmark/common';
 import { tracks } from '../../db/schema/catalogue';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { capturingStatements } from '../../../test/plans';
 import { createRelease, type ReleaseRow } from '../../../test/catalogue-factories';
 import { call, expectCountersConsistent, members, ok, type Member } from './test-support';
 
@@ -144,6 +145,30 @@ describe('entries: track and review votes', () => {
       r = await ok<ReviewVoteReply>(call(t, carol, 'DELETE', `/entries/review/${e.id}/votes`));
       expect(r).toEqual({ upvotes: 0, downvotes: 0, myVote: null });
       await expectCountersConsistent(t);
+    });
+
+    it('a voter’s vote is kept for them, follows their votes and goes with a removed review', async () => {
+      const e = await review(alice);
+      const list = `/entries?releaseId=${e.releaseId}&withReview=true&sortBy=ReviewDate`;
+      /** The review as `who` sees it on the release's (cached) reviews, and the votes read for it. */
+      const seen = async (who: Member) => {
+        let page: PagedEntries | undefined;
+        const statements = await capturingStatements(t, async () => {
+          page = await ok<PagedEntries>(call(t, who, 'GET', list));
+        });
+        const reads = statements.filter((s) => s.query.includes('"review_votes"')).length;
+        return { review: page!.entries.find((x) => x.id === e.id)?.review ?? null, reads };
+      };
+      expect((await seen(bob)).review?.myVote).toBeNull();
+      expect((await seen(bob)).reads).toBe(0);
+      await ok(voteReview(bob, e.id, 1));
+      expect((await seen(bob)).review).toMatchObject({ upvotes: 1, myVote: 1 });
+      expect((await seen(bob)).reads).toBe(0);
+      expect((await seen(carol)).review?.myVote).toBeNull();
+      // The author removes the review, and its votes with it, then writes another.
+      await ok(call(t, alice, 'PATCH', `/entries/${e.id}`, { review: null }));
+      await ok(call(t, alice, 'PATCH', `/entries/${e.id}`, { review: 'Second thoughts' }));
+      expect((await seen(bob)).review).toMatchObject({ upvotes: 0, myVote: null });
     });
 
     it('not on one’s own review, not on an entry without a review', async () => {
