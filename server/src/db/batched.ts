@@ -109,9 +109,10 @@ export function byViewerPairs<V>(statement: (db: DbOrTx) => PairStatement<V>, ke
     const unique = [...new Set(ids)];
     if (isTransaction(db)) return (await read(db, [{ viewerId, ids: unique }]))[0]!;
     const readNow = (asked: readonly string[]) => batches(db).load({ viewerId, ids: asked });
-    const kept = keptAs ? readerRowsKept.get(db) : undefined;
+    if (keptAs === undefined) return readNow(unique);
+    const kept = readerRowsKept.get(db);
     return kept
-      ? kept.readerRows(keptAs!, cacheTags.reader(viewerId), unique, readNow)
+      ? kept.readerRows(keptAs, cacheTags.reader(viewerId), unique, readNow)
       : readNow(unique);
   };
 }

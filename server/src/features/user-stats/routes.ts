@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  isAdmin,
   userArtistStatsSchema,
   userGenreStatsSchema,
   userIdParamsSchema,
@@ -8,7 +9,6 @@ import {
   userReleaseDateStatsSchema,
   userTagStatsSchema,
 } from '@earmark/common';
-import { isAdmin } from '@earmark/common';
 import type { z } from 'zod';
 import { cacheTags, catalogueTags } from '../../lib/cache-tags';
 import { sendCached } from '../../plugins/read-cache';
