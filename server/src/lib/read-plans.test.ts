@@ -14,6 +14,7 @@ import {
   explain,
   insertNumberedRows,
   nodesOutsideInitPlans,
+  type PlanNode,
 } from '../../test/plans';
 import { newSecret, sha256 } from './ids';
 
@@ -381,6 +382,34 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     for (const page of ranked.filter((s) => !s.query.startsWith('select count'))) {
       expect(page.query).not.toContain('"cover"');
     }
+  });
+
+  it("reads a user's first page of entries whole in its walk, and a later page's by id", async () => {
+    /** The plan of the page statement of one GET, as it ran. */
+    const pagePlan = async (url: string) => {
+      const statements = await capturingStatements(t, async () => {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json<{ entries: unknown[] }>().entries.length).toBeGreaterThan(0);
+      });
+      const page = statements.find((s) => s.query.startsWith('with "page"'));
+      expect(page).toBeDefined();
+      return explain(t, page!, true, [], false, nodesOutsideInitPlans);
+    };
+    const byId = (plan: PlanNode[]) => plan.filter((n) => n['Index Name'] === 'entries_pkey');
+    const walkOf = (plan: PlanNode[]) =>
+      plan.find((n) => n['Index Name'] === 'entries_user_rating_updated_idx');
+
+    // Page 1: the walk reads the entries it shows, and nothing looks them up again.
+    const first = await pagePlan(userEntries('sortBy=RatingDate'));
+    expect(walkOf(first)?.['Node Type']).toBe('Index Scan');
+    expect(walkOf(first)?.['Actual Rows']).toBeLessThanOrEqual(26);
+    expect(byId(first)).toEqual([]);
+
+    // Page 2 skips 25 entries: the walk reads the index alone, the page's rows by id.
+    const second = await pagePlan(userEntries('sortBy=RatingDate&page=2'));
+    expect(walkOf(second)?.['Node Type']).toBe('Index Only Scan');
+    expect(byId(second).length).toBeGreaterThan(0);
   });
 
   // Last: it moves reviews into the recent weeks.

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm';
 import { SortBy, type entriesQuerySchema, type PagedEntries } from '@earmark/common';
 import type { z } from 'zod';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { releaseArtists, releaseGenres, releaseLabels, releases } from '../../db/schema/catalogue';
 import { entries, entryTags } from '../../db/schema/entries';
@@ -31,7 +32,13 @@ import { Binder, bindPage, ShapedStatements, valueUnseenByPlanner } from '../../
 import { daysBefore } from '../releases/dates';
 import { visibleOwnerUnjoined, visibleReleaseUnjoined } from '../../db/visibility';
 import type { EntryBundle } from './present';
-import { entryCardColumns, entryPageParts, presentEntries } from './queries';
+import {
+  entryCardColumns,
+  entryCardSource,
+  entryColumnsOf,
+  entryPageParts,
+  presentEntries,
+} from './queries';
 import { REVIEW_SORTS, totalEntries, totalQuery } from './totals';
 
 export type ParsedEntriesQuery = z.output<typeof entriesQuerySchema>;
@@ -178,14 +185,21 @@ function creditFilters(
 }
 
 /**
- * The filters of the query; each is an indexed condition or semi-join.
- * Values are bound, so the text depends only on which filters are given.
+ * The conditions of the query: whose or which release's list it is
+ * (`scope`), and the filters that narrow it; each is an indexed condition
+ * or semi-join. Values are bound, so the text depends only on which
+ * filters are given.
  */
-function filters(query: ParsedEntriesQuery, b: Binder, releaseId: Placeholder | undefined): SQL[] {
-  const out: SQL[] = [];
-  if (releaseId) out.push(eq(entries.releaseId, releaseId));
+function filters(
+  query: ParsedEntriesQuery,
+  b: Binder,
+  releaseId: Placeholder | undefined,
+): { scope: SQL[]; narrowing: SQL[] } {
+  const scope: SQL[] = [];
+  if (releaseId) scope.push(eq(entries.releaseId, releaseId));
   const userId = query.userId ? b.bind('userId', query.userId) : undefined;
-  if (userId) out.push(eq(entries.userId, userId));
+  if (userId) scope.push(eq(entries.userId, userId));
+  const out: SQL[] = [];
   // withReview=false asks for no restriction, the same as leaving it out. A
   // review sort restricts to reviews already (sortPlan); the planner would
   // count the same condition twice and misjudge the rows (see decisions).
@@ -205,8 +219,15 @@ function filters(query: ParsedEntriesQuery, b: Binder, releaseId: Placeholder | 
     out.push(sql`exists (select 1 from ${entryTags} et
       where et.entry_id = ${entries.id} and et.tag_id = ${b.bind('tag', query.tag)})`);
   }
-  return out;
+  return { scope, narrowing: out };
 }
+
+/**
+ * A page's walk read as `entries` when it selected whole rows
+ * (entryCardSource): its columns are those of `entries`, under the name
+ * `page`, which their types do not carry.
+ */
+const wholeRow = alias(entries, 'page') as unknown as typeof entries;
 
 /** The statements of the entries lists' pages (a total's are totalEntries'). */
 const pageStatements = new ShapedStatements<EntryPageRow[]>('entries_page');
@@ -238,10 +259,12 @@ export async function listEntries(
   const since = daysBefore(now, REVIEWS_TOP_WINDOW_DAYS);
   const plan = sortPlan(query, since, b);
   const releaseId = query.releaseId ? b.bind('releaseId', query.releaseId) : undefined;
+  const { scope, narrowing } = filters(query, b, releaseId);
   const where = and(
     visibleOwnerUnjoined(entries.userId),
     visibleReleaseUnjoined(entries.releaseId, releaseId),
-    ...filters(query, b, releaseId),
+    ...scope,
+    ...narrowing,
     ...plan.where,
   );
   const sortValues = sortValueColumns(plan.keys);
@@ -251,34 +274,50 @@ export async function listEntries(
     const bounds = bindPage(r, limit, offset, after, fromEnd);
     const order = sliceOrder(plan.keys, fromEnd);
     const totalOfList = withTotal ? totalQuery(db, r, query, where, since) : undefined;
+    // A page read from where its list starts (offset 0) and not narrowed by
+    // filters reads its entries whole in the walk: each row it walks is one it
+    // shows. Others walk the index alone for ids, and look the page's rows up.
+    const whole = offset === 0 && narrowing.length === 0;
+    if (whole) r.mark('whole rows');
     return pageStatements.run(db, r, () => {
       // The walk selects the sort values as they are; their text (keyColumns) is
       // written for the page's rows only, not for every row an offset skips.
-      const ids = db.select({ id: entries.id, ...sortValues }).from(entries);
+      const walk = db
+        .select(whole ? { ...entryCardSource, ...sortValues } : { id: entries.id, ...sortValues })
+        .from(entries);
       const page = db.$with('page').as(
-        ids
+        walk
           .where(and(where, bounds.after && afterKeys(plan.keys, bounds.after)))
           .orderBy(...order)
           .limit(bounds.limit)
           .offset(bounds.offset),
       );
-      const pageKeys = keyColumns(keysOver(plan.keys, page));
+      const walked = keysOver(plan.keys, page);
       // Uncorrelated, the total is worked out once for the statement, not per row.
       const total: Record<string, SQL<number>> = totalOfList
         ? { total: sql<number>`${totalOfList()}`.mapWith(Number) }
         : {};
-      const parts = entryPageParts(sql`select ${page.id} from ${page}`);
+      const row = whole ? wholeRow : entries;
+      const parts = entryPageParts(sql`select ${page.id} from ${page}`, row.id);
       const { tags, votes } = parts.joins;
-      return db
+      const statement = db
         .with(page)
-        .select({ ...pageKeys, ...total, ...entryCardColumns, ...parts.columns })
+        .select({
+          ...keyColumns(walked),
+          ...total,
+          ...entryCardColumns,
+          entry: entryColumnsOf(row),
+          ...parts.columns,
+        })
         .from(page)
-        .innerJoin(entries, eq(entries.id, page.id))
-        .innerJoin(users, eq(users.id, entries.userId))
-        .innerJoin(releases, eq(releases.id, entries.releaseId))
+        .$dynamic();
+      if (!whole) statement.innerJoin(entries, eq(entries.id, page.id));
+      return statement
+        .innerJoin(users, eq(users.id, row.userId))
+        .innerJoin(releases, eq(releases.id, row.releaseId))
         .leftJoin(tags.table, tags.on)
         .leftJoin(votes.table, votes.on)
-        .orderBy(...order);
+        .orderBy(...sliceOrder(walked, fromEnd));
     });
   };
   const { rows, fields } = await readKeysetPage<EntryPageRow>(

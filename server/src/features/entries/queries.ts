@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Entry, Tag, TrackVote, VoteType } from '@earmark/common';
 import { byViewerPairs, viewerPairs } from '../../db/batched';
 import { preparedPer } from '../../db/prepared';
@@ -39,15 +40,15 @@ const entryParts = {
 /**
  * The children of a page of entries whose ids `pageIds` selects: each kind
  * read once for the whole page, grouped by entry and joined to its rows
- * (`joins`, left joins on `entries`). Read per row (entryParts), each
+ * (`joins`, left joins on the rows' ids, `rowId`). Read per row (entryParts), each
  * entry ran two sub-plans, each starting a sort for its aggregate: two
  * fifths of a 24-entry page's time in PostgreSQL, with nothing to find.
  */
-export function entryPageParts(pageIds: SQL) {
+export function entryPageParts(pageIds: SQL, rowId: AnyPgColumn = entries.id) {
   const grouped = (from: SQL, entryId: SQL, list: SQL, name: string) => ({
     table: sql`(select ${entryId} as entry_id, ${list} as list from ${from}
       where ${entryId} in (${pageIds}) group by ${entryId}) ${sql.identifier(name)}`,
-    on: sql`${sql.identifier(name)}.entry_id = ${entries.id}`,
+    on: sql`${sql.identifier(name)}.entry_id = ${rowId}`,
   });
   return {
     columns: {
@@ -136,22 +137,52 @@ export async function withViewerParts(
   });
 }
 
-/** The entry's own columns its API shape is made of (see presentPublicEntries), times as ISO text. */
-const entryColumns = {
+/**
+ * The columns of `entries` an entry card reads, with its owner's: what a
+ * page's walk selects when it reads whole rows (see listEntries), each
+ * under its own name, so an alias of `entries` over the walk reads them.
+ */
+export const entryCardSource = {
   id: entries.id,
+  userId: entries.userId,
   releaseId: entries.releaseId,
   rating: entries.rating,
-  ratingUpdatedAt: isoColumn(entries.ratingUpdatedAt),
+  ratingUpdatedAt: entries.ratingUpdatedAt,
   review: entries.review,
-  reviewCreatedAt: isoColumn(entries.reviewCreatedAt),
-  reviewUpdatedAt: isoColumn(entries.reviewUpdatedAt),
+  reviewCreatedAt: entries.reviewCreatedAt,
+  reviewUpdatedAt: entries.reviewUpdatedAt,
   reviewUpvotes: entries.reviewUpvotes,
   reviewDownvotes: entries.reviewDownvotes,
   trackVotesCount: entries.trackVotesCount,
   commentsCount: entries.commentsCount,
-  createdAt: isoColumn(entries.createdAt),
-  updatedAt: isoColumn(entries.updatedAt),
-} satisfies Record<keyof EntryCardRow, unknown>;
+  createdAt: entries.createdAt,
+  updatedAt: entries.updatedAt,
+};
+
+/**
+ * The entry's own columns its API shape is made of (see
+ * presentPublicEntries), times as ISO text, read from `row`: `entries`, or
+ * an alias of it naming a sub-query that selected entryCardSource.
+ */
+export function entryColumnsOf(row: typeof entries) {
+  return {
+    id: row.id,
+    releaseId: row.releaseId,
+    rating: row.rating,
+    ratingUpdatedAt: isoColumn(row.ratingUpdatedAt),
+    review: row.review,
+    reviewCreatedAt: isoColumn(row.reviewCreatedAt),
+    reviewUpdatedAt: isoColumn(row.reviewUpdatedAt),
+    reviewUpvotes: row.reviewUpvotes,
+    reviewDownvotes: row.reviewDownvotes,
+    trackVotesCount: row.trackVotesCount,
+    commentsCount: row.commentsCount,
+    createdAt: isoColumn(row.createdAt),
+    updatedAt: isoColumn(row.updatedAt),
+  } satisfies Record<keyof EntryCardRow, unknown>;
+}
+
+const entryColumns = entryColumnsOf(entries);
 
 /**
  * What every entry query selects (an EntryBundle): the entry, its owner and
