@@ -85,7 +85,7 @@ const siteCounts = slotRecount(
  * The site's published lists (site_counts), hidden accounts' included, in
  * slots by list id; kept by triggers on `lists`. No partial form, as above.
  */
-const sitePublishedLists = slotRecount(
+export const sitePublishedLists = slotRecount(
   'site-wide published lists',
   'published_lists',
   'select site_count_slot(id) slot, count(*)::int n from lists where published group by 1',
@@ -270,7 +270,7 @@ export const listComments: CounterRecount = {
 };
 
 /** A list's items and likes (its comments are counted by listComments). */
-const listCounters: CounterRecount = {
+export const listCounters: CounterRecount = {
   counter: 'list items and likes',
   table: 'lists',
   sql: (ids) => `
