@@ -9,9 +9,9 @@ export const cacheTags = {
   release: (id: string) => `release:${id}`,
   user: (id: string) => `user:${id}`,
   /**
-   * A reader's own rows kept for them (their entries and review votes:
-   * ReadCache.readerRows): their entry and vote writes, and the removal of a
-   * review they voted on.
+   * A reader's own rows kept for them (their entries, review votes and
+   * list likes: ReadCache.readerRows): their entry, vote and like writes,
+   * and the removal of a review they voted on.
    */
   reader: (id: string) => `reader:${id}`,
   /** Site-wide entry lists (new reviews, top reviews...). */

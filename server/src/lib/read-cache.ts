@@ -7,7 +7,7 @@
  *
  * Tags name what a payload was read from, e.g. `release:<id>` or `user:<id>`.
  * Beside the payloads it keeps readers' own rows (`readerRows`): each
- * reader's entries and votes on what they saw, dropped by that reader's tag,
+ * reader's entries, votes and likes on what they saw, dropped by that reader's tag,
  * so a signed-in reader of a cached page costs no lookup of what they
  * already read within the TTL.
  *

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ListSort, PagedLists, ReleaseInMyLists, listsQuerySchema } from '@earmark/common';
 import type { z } from 'zod';
-import { anyOfPlaceholder } from '../../db/any-of';
+import { byViewerPairs, viewerPairs } from '../../db/batched';
 import type { DbOrTx } from '../../db/client';
 import { siteCounts } from '../../db/schema/catalogue';
 import { listItems, listLikes, lists } from '../../db/schema/lists';
@@ -151,19 +151,22 @@ export async function browseLists(
   return { ...fields, lists: rows.map(toList) };
 }
 
-/** The viewer's likes among some lists, prepared once (list_likes' primary key). */
-const likesAmong = preparedPer((db) =>
+/** Readers' likes by (reader, list) pairs: list_likes' primary key. */
+const viewerLikePairs = preparedPer((db) =>
   db
-    .select({ listId: listLikes.listId })
+    .select({ ord: sql<string>`k.ord` })
     .from(listLikes)
-    .where(
-      and(
-        eq(listLikes.userId, sql.placeholder('viewerId')),
-        anyOfPlaceholder(listLikes.listId, 'listIds'),
-      ),
-    )
-    .prepare('viewer_list_likes'),
+    .innerJoin(viewerPairs, sql`${listLikes.listId} = k.id and ${listLikes.userId} = k.viewer`)
+    .prepare('viewer_like_pairs'),
 );
+
+/**
+ * The viewer's likes among lists, shared with other readers' (see
+ * byViewerPairs): those the read cache does not hold for them. Only their
+ * own likes and unlikes change these (their tag: likes.ts), or changes to
+ * everything; a deleted list's like is never asked again.
+ */
+const viewerLikesOn = byViewerPairs<object>(viewerLikePairs, 'like');
 
 /** Which of the lists the viewer likes. */
 export async function likedAmong(
@@ -171,9 +174,7 @@ export async function likedAmong(
   viewer: { id: string },
   listIds: readonly string[],
 ): Promise<Set<string>> {
-  if (listIds.length === 0) return new Set();
-  const rows = await likesAmong(db).execute({ viewerId: viewer.id, listIds: [...listIds] });
-  return new Set(rows.map((r) => r.listId));
+  return new Set((await viewerLikesOn(db, viewer.id, listIds)).keys());
 }
 
 /** The viewer's lists that hold the release, with the item in each. */

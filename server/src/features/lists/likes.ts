@@ -28,14 +28,20 @@ async function onListLiked(uow: UnitOfWork, liker: UserRow, list: ListRow): Prom
   });
 }
 
-async function moveLikes(uow: UnitOfWork, listId: string, delta: 1 | -1): Promise<number> {
+/** Moves the list's count by the actor's like or unlike. */
+async function moveLikes(
+  uow: UnitOfWork,
+  listId: string,
+  actor: UserRow,
+  delta: 1 | -1,
+): Promise<number> {
   const [row] = await uow.tx
     .update(lists)
     .set({ likesCount: sql`${lists.likesCount} + ${delta}` })
     .where(eq(lists.id, listId))
     .returning({ likesCount: lists.likesCount });
-  // The list's page, and the pages of lists (popular sorts by likes).
-  uow.invalidate(cacheTags.list(listId), cacheTags.lists);
+  // The list's page, the pages of lists (popular sorts by likes), and the likes kept for the actor.
+  uow.invalidate(cacheTags.list(listId), cacheTags.lists, cacheTags.reader(actor.id));
   return row!.likesCount;
 }
 
@@ -54,7 +60,7 @@ export async function likeList(
       .onConflictDoNothing()
       .returning({ listId: listLikes.listId });
     if (inserted.length === 0) return { liked: true, likesCount: list.likesCount };
-    const likesCount = await moveLikes(uow, listId, 1);
+    const likesCount = await moveLikes(uow, listId, actor, 1);
     await onListLiked(uow, actor, list);
     return { liked: true, likesCount };
   });
@@ -73,6 +79,6 @@ export async function unlikeList(
       .where(and(eq(listLikes.listId, listId), eq(listLikes.userId, actor.id)))
       .returning({ listId: listLikes.listId });
     if (deleted.length === 0) return { liked: false, likesCount: list.likesCount };
-    return { liked: false, likesCount: await moveLikes(uow, listId, -1) };
+    return { liked: false, likesCount: await moveLikes(uow, listId, actor, -1) };
   });
 }

@@ -6,6 +6,7 @@ import { changeAccountStatus } from '../users/service';
 import { findTarget } from '../targets/registry';
 import { call, expectCountersConsistent, members, ok, type Member } from '../entries/test-support';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { capturingStatements } from '../../../test/plans';
 import { createRelease } from '../../../test/catalogue-factories';
 import { getList, itemsOf, listIds, makeList } from './test-support';
 
@@ -204,6 +205,19 @@ describe('lists: sorts and paging', () => {
     expect(await liked(other)).toEqual([ids[1]]);
     await ok(call(t, other, 'POST', `/lists/${ids[4]}/likes`));
     expect(await liked(other)).toEqual([ids[1], ids[4]]);
+    expect(await liked(fan)).toEqual([ids[1], ids[3]]);
+    // A reader's likes are kept for them: read again, the page reads none.
+    const likeReads = async (who: Member) => {
+      const statements = await capturingStatements(t, async () => {
+        await ok(call(t, who, 'GET', '/lists?sortBy=popular'));
+      });
+      return statements.filter((s) => s.query.includes('"list_likes"')).length;
+    };
+    expect(await likeReads(fan)).toBe(0);
+    // An unlike drops what was kept for its author alone.
+    await ok(call(t, other, 'DELETE', `/lists/${ids[4]}/likes`));
+    expect(await liked(other)).toEqual([ids[1]]);
+    expect(await likeReads(other)).toBe(0);
     expect(await liked(fan)).toEqual([ids[1], ids[3]]);
   });
 
