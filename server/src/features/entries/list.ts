@@ -32,13 +32,7 @@ import { Binder, bindPage, ShapedStatements, valueUnseenByPlanner } from '../../
 import { daysBefore } from '../releases/dates';
 import { visibleOwnerUnjoined, visibleReleaseUnjoined } from '../../db/visibility';
 import type { EntryBundle } from './present';
-import {
-  entryCardColumns,
-  entryCardSource,
-  entryColumnsOf,
-  entryPageParts,
-  presentEntries,
-} from './queries';
+import { entryCardColumnsOf, entryCardSource, entryPageParts, presentEntries } from './queries';
 import { REVIEW_SORTS, totalEntries, totalQuery } from './totals';
 
 export type ParsedEntriesQuery = z.output<typeof entriesQuerySchema>;
@@ -305,8 +299,7 @@ export async function listEntries(
         .select({
           ...keyColumns(walked),
           ...total,
-          ...entryCardColumns,
-          entry: entryColumnsOf(row),
+          ...entryCardColumnsOf(row),
           ...parts.columns,
         })
         .from(page)

@@ -157,14 +157,14 @@ export const entryCardSource = {
   commentsCount: entries.commentsCount,
   createdAt: entries.createdAt,
   updatedAt: entries.updatedAt,
-};
+} satisfies Record<keyof EntryCardRow | 'userId', AnyPgColumn>;
 
 /**
  * The entry's own columns its API shape is made of (see
  * presentPublicEntries), times as ISO text, read from `row`: `entries`, or
  * an alias of it naming a sub-query that selected entryCardSource.
  */
-export function entryColumnsOf(row: typeof entries) {
+function entryColumnsOf(row: typeof entries) {
   return {
     id: row.id,
     releaseId: row.releaseId,
@@ -182,17 +182,17 @@ export function entryColumnsOf(row: typeof entries) {
   } satisfies Record<keyof EntryCardRow, unknown>;
 }
 
-const entryColumns = entryColumnsOf(entries);
-
 /**
- * What every entry query selects (an EntryBundle): the entry, its owner and
- * its release, with `users` and `releases` joined to `entries`.
+ * What an entry query selects (an EntryBundle): the entry (read from `row`,
+ * see entryColumnsOf), its owner and its release, with `users` and
+ * `releases` joined to it.
  */
-export const entryCardColumns = {
-  entry: entryColumns,
-  user: userRefColumns,
-  release: releaseCardColumns,
-};
+export function entryCardColumnsOf(row: typeof entries) {
+  return { entry: entryColumnsOf(row), user: userRefColumns, release: releaseCardColumns };
+}
+
+/** What every entry query on `entries` selects (see entryCardColumnsOf). */
+export const entryCardColumns = entryCardColumnsOf(entries);
 
 /** An entry bundle's columns with its children read per row (see entryParts). */
 export const entryBundleColumns = { ...entryCardColumns, ...entryParts };
