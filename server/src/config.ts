@@ -41,8 +41,13 @@ const envSchema = z.object({
    * under NODE_ENV=test.
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
-  /** PostgreSQL connections an instance opens for reads (and for writes outside the writer). */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * PostgreSQL connections an instance opens for reads (and for writes
+   * outside the writer). Statements served from memory keep a core busy
+   * each: about twice the database server's cores keeps it busy without
+   * making its backends take turns on the cores (see decisions).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(4),
   /**
    * PostgreSQL connections of an instance's own for write transactions, so
    * that writes waiting inside their transactions never leave reads without
