@@ -215,6 +215,40 @@ describe('withRowsShapedOnce', () => {
     expect(shaped[0]!.tags).toEqual([]);
   });
 
+  it('writes any field name, nested objects and decoded values as Drizzle does', async () => {
+    const [person] = await createUsers(t.db, 1);
+    const query = () =>
+      t.db
+        .select({
+          'it\'s "odd"\\': users.username,
+          owner: { id: users.id, 'na-me': users.name },
+          constructor: sql<number>`2`.mapWith(Number),
+          count: sql<number>`41`.mapWith((v: string) => Number(v) + 1),
+          nothing: sql<string | null>`null`,
+        })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')));
+    const prepared = withRowsShapedOnce(query().prepare('test_odd_names'));
+    const shaped = await prepared.execute({ id: person!.id });
+    expect(shaped).toEqual(await query().execute({ id: person!.id }));
+    expect(shaped).toEqual([
+      {
+        'it\'s "odd"\\': person!.username,
+        owner: { id: person!.id, 'na-me': person!.name },
+        constructor: 2,
+        count: 42,
+        nothing: null,
+      },
+    ]);
+    expect(Object.keys(shaped[0]!)).toEqual([
+      'it\'s "odd"\\',
+      'owner',
+      'constructor',
+      'count',
+      'nothing',
+    ]);
+  });
+
   it('leaves a select with an outer join to Drizzle, which turns a missing row to null', async () => {
     const [lonely] = await createUsers(t.db, 1);
     const query = () =>
