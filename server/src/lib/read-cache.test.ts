@@ -171,8 +171,8 @@ describe('ReadCache', () => {
       serialized += 1;
       return JSON.stringify(value);
     };
-    expect(payload.json(serialize)).toBe('{"a":1}');
-    expect(payload.json(serialize)).toBe('{"a":1}');
+    expect(payload.json(serialize).toString()).toBe('{"a":1}');
+    expect(payload.json(serialize).toString()).toBe('{"a":1}');
     expect(serialized).toBe(1);
     expect((await off.get('k', [], compute('x'))).value).toBe('x');
     expect((await off.get('k', [], compute('y'))).value).toBe('y');

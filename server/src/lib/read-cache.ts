@@ -51,9 +51,13 @@ export const setPlace: Place = (holder, key, readerValue) => {
   (holder as Record<string, unknown>)[key] = readerValue;
 };
 
-/** A cached payload: the value, and its JSON made once on first use. */
+/**
+ * A cached payload: the value, and its JSON made once on first use, kept
+ * as the bytes sent (a string would be measured and encoded again on every
+ * send).
+ */
 export class CachedPayload<V> {
-  private serialized: string | undefined;
+  private serialized: Buffer | undefined;
   private derived: Map<string, unknown> | undefined;
 
   /**
@@ -66,11 +70,11 @@ export class CachedPayload<V> {
   ) {}
 
   /**
-   * The payload as JSON. `serialize` is the route's own response
+   * The payload as JSON, in UTF-8. `serialize` is the route's own response
    * serialisation (schema and all); it runs once per payload.
    */
-  json(serialize: (value: V) => string): string {
-    this.serialized ??= serialize(this.value);
+  json(serialize: (value: V) => string): Buffer {
+    this.serialized ??= Buffer.from(serialize(this.value));
     return this.serialized;
   }
 

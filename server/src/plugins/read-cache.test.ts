@@ -77,6 +77,28 @@ describe('read cache: public reads with fresh own parts', () => {
     expect(await getRelease(null, release.id)).not.toHaveProperty('viewerEntry');
   });
 
+  it('sends the stored bytes of a page whole, with their length, to every reader', async () => {
+    const title = 'Ünïcödé «Sīgur» 東京 \u2028 😀';
+    const release = await createRelease(t.db, { title });
+    const readers = await members(t, 2);
+    await ok(call(t, readers[0]!, 'POST', '/entries', { releaseId: release.id, rating: 55 }), 201);
+    // Signed out, then signed in three times: the first read as a copy, later
+    // ones joined into the page's pieces.
+    for (const who of [null, null, readers[0]!, readers[1]!, readers[0]!, readers[1]!]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/releases/${release.id}`,
+        headers: who ? { cookie: who.cookie } : {},
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      const body = res.json<Release>();
+      expect(body.title).toBe(title);
+      if (who) expect(body.viewerEntry?.rating ?? null).toBe(who === readers[0] ? 55 : null);
+    }
+  });
+
   it('keeps list cards in step with the viewer, and the lists answer the same JSON', async () => {
     const release = await createRelease(t.db, { title: 'On a list' });
     const viewer = await member(t);

@@ -37,14 +37,18 @@ export function sendCached<V>(
   payload: CachedPayload<V>,
   schema: z.ZodType<V>,
 ): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(checkedJson(reply, payload, schema));
+  return sendJson(reply, checkedJson(reply, payload, schema));
+}
+
+function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 function checkedJson<V>(
   reply: FastifyReply,
   payload: CachedPayload<V>,
   schema: z.ZodType<V>,
-): string {
+): Buffer {
   return payload.json(responseWriter(schema, reply.server.config.env === 'test'));
 }
 
@@ -62,9 +66,9 @@ export type Overlay<V> = (value: V, place: Place) => void;
 const marker = (n: number) => `\u0000@${n}`;
 const MARKED = /"\\u0000@(\d+)"/g;
 
-/** A page's checked JSON cut at its reader's places: pieces around slots. */
+/** A page's checked JSON cut at its reader's places: pieces (bytes) around slots. */
 interface Template {
-  pieces: string[];
+  pieces: Buffer[];
   /** The place whose value goes after each piece but the last. */
   slots: number[];
 }
@@ -75,20 +79,20 @@ interface Template {
  * markers cannot be found one for one (the page is then laid over per
  * request instead).
  */
-function templateOf<V>(json: string, overlay: Overlay<V>): Template | null {
-  const copy = JSON.parse(json) as V;
+function templateOf<V>(json: Buffer, overlay: Overlay<V>): Template | null {
+  const copy = JSON.parse(json.toString()) as V;
   let count = 0;
   overlay(copy, (holder, key) => setPlace(holder, key, marker(count++)));
   const marked = JSON.stringify(copy);
-  const pieces: string[] = [];
+  const pieces: Buffer[] = [];
   const slots: number[] = [];
   let from = 0;
   for (const m of marked.matchAll(MARKED)) {
-    pieces.push(marked.slice(from, m.index));
+    pieces.push(Buffer.from(marked.slice(from, m.index)));
     slots.push(Number(m[1]));
     from = m.index + m[0].length;
   }
-  pieces.push(marked.slice(from));
+  pieces.push(Buffer.from(marked.slice(from)));
   return slots.length === count && new Set(slots).size === count ? { pieces, slots } : null;
 }
 
@@ -100,9 +104,9 @@ function templateOf<V>(json: string, overlay: Overlay<V>): Template | null {
  */
 export function overlaidJson<V>(
   payload: CachedPayload<V>,
-  json: string,
+  json: Buffer,
   overlay: Overlay<V>,
-): string {
+): Buffer {
   // A page nobody else reads is not worth cutting: the template is made on
   // its second use (a payload made for one request alone never gets here).
   const uses = payload.derive('overlay uses', () => ({ n: 0 }));
@@ -111,16 +115,18 @@ export function overlaidJson<V>(
   const values: unknown[] = [];
   overlay(payload.value, (_holder, _key, readerValue) => values.push(readerValue));
   if (!template) {
-    const copy = JSON.parse(json) as V;
+    const copy = JSON.parse(json.toString()) as V;
     let n = 0;
     overlay(copy, (holder, key) => setPlace(holder, key, values[n++]));
-    return JSON.stringify(copy);
+    return Buffer.from(JSON.stringify(copy));
   }
-  let body = template.pieces[0]!;
+  // Only the reader's values are encoded per request; the page's pieces were once.
+  const parts: Buffer[] = [template.pieces[0]!];
   for (let i = 0; i < template.slots.length; i++) {
-    body += JSON.stringify(values[template.slots[i]!] ?? null) + template.pieces[i + 1]!;
+    parts.push(Buffer.from(JSON.stringify(values[template.slots[i]!] ?? null)));
+    parts.push(template.pieces[i + 1]!);
   }
-  return body;
+  return Buffer.concat(parts);
 }
 
 /**
@@ -141,8 +147,7 @@ export function sendOverlaid<V>(
     overlay(payload.value, setPlace);
     return sendCached(reply, payload, schema);
   }
-  const json = overlaidJson(payload, checkedJson(reply, payload, schema), overlay);
-  return reply.type('application/json; charset=utf-8').send(json);
+  return sendJson(reply, overlaidJson(payload, checkedJson(reply, payload, schema), overlay));
 }
 
 interface Announcement {
