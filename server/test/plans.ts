@@ -6,6 +6,8 @@ export interface PlanNode {
   'Node Type': string;
   'Index Name'?: string;
   'Relation Name'?: string;
+  /** The name the statement gives the relation read. */
+  Alias?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
   /** How the node feeds its parent: 'InitPlan' for a sub-query worked out once. */

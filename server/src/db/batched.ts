@@ -104,7 +104,11 @@ export function byViewerPairs<V>(statement: (db: DbOrTx) => PairStatement<V>, ke
   };
   const batches = batchedPer(read);
   /** The reader's rows among `ids`, by id (none where there is none). */
-  return async (db: DbOrTx, viewerId: string, ids: readonly string[]): Promise<Map<string, V>> => {
+  const lookup = async (
+    db: DbOrTx,
+    viewerId: string,
+    ids: readonly string[],
+  ): Promise<Map<string, V>> => {
     if (ids.length === 0) return new Map();
     const unique = [...new Set(ids)];
     if (isTransaction(db)) return (await read(db, [{ viewerId, ids: unique }]))[0]!;
@@ -115,4 +119,30 @@ export function byViewerPairs<V>(statement: (db: DbOrTx) => PairStatement<V>, ke
       ? kept.readerRows(keptAs, cacheTags.reader(viewerId), unique, readNow)
       : readNow(unique);
   };
+  /**
+   * Keeps the reader's rows at `ids` that a statement of the caller's read
+   * through `db` after `since` (readerRowsMoment), as if looked up here
+   * (none at an id is kept as none), so later lookups find them.
+   */
+  const keep = (
+    db: DbOrTx,
+    viewerId: string,
+    ids: readonly string[],
+    rows: ReadonlyMap<string, V>,
+    since: number | undefined,
+  ): void => {
+    const kept = readerRowsKept.get(db);
+    if (keptAs === undefined || !kept || since === undefined) return;
+    kept.keepReaderRows(keptAs, cacheTags.reader(viewerId), ids, rows, since);
+  };
+  return Object.assign(lookup, { keep });
+}
+
+/**
+ * The moment of the read cache keeping readers' rows read through `db`
+ * (see ReadCache.moment), undefined where none does: taken before a
+ * statement reads rows to keep (a lookup's keep).
+ */
+export function readerRowsMoment(db: DbOrTx): number | undefined {
+  return readerRowsKept.get(db)?.moment;
 }

@@ -278,6 +278,28 @@ describe('ReadCache: readers’ own rows', () => {
     expect(asked).toEqual([['r1'], ['r1']]);
   });
 
+  it('keeps rows a caller read since a moment, as if loaded, unless a write came between', async () => {
+    const { cache, read, asked } = rowsSetup();
+    const since = cache.moment;
+    cache.keepReaderRows(
+      'entry',
+      'reader:u1',
+      ['r1', 'r3'],
+      new Map([['r1', 'read with a page']]),
+      since,
+    );
+    const kept = await read(['r1', 'r3']);
+    expect(kept.get('r1')).toBe('read with a page');
+    expect(kept.has('r3')).toBe(false);
+    expect(asked).toEqual([]);
+    // Read before the reader's write, given after it: not kept.
+    const before = cache.moment;
+    cache.invalidate('reader:u2');
+    cache.keepReaderRows('entry', 'reader:u2', ['r1'], new Map([['r1', 'stale']]), before);
+    expect((await read(['r1'], 'reader:u2')).get('r1')).toBe('mine on r1');
+    expect(asked).toEqual([['r1']]);
+  });
+
   it('holds rows for the TTL only, never serving them stale', async () => {
     const { read, asked, advance } = rowsSetup(1000);
     await read(['r1']);

@@ -289,15 +289,41 @@ export class ReadCache {
       const value = loaded.get(id);
       if (value !== undefined) out.set(id, value);
     }
-    if (!this.fresh([tag], seq)) return out;
+    this.keepReaderRows(kind, tag, missing, loaded, seq);
+    return out;
+  }
+
+  /**
+   * Where the cache's invalidations stand: rows read after this moment may
+   * be kept with it (keepReaderRows).
+   */
+  get moment(): number {
+    return this.seq;
+  }
+
+  /**
+   * Keeps one reader's rows of a `kind` at `ids`, read after `since` (a
+   * moment), as readerRows keeps what it loads: none at an id is kept as
+   * none. Not kept if `tag`, the reader's, or everything was invalidated
+   * since then.
+   */
+  keepReaderRows<V>(
+    kind: string,
+    tag: string,
+    ids: readonly string[],
+    rows: ReadonlyMap<string, V>,
+    since: number,
+  ): void {
+    const readers = this.readers;
+    if (!readers || ids.length === 0 || !this.fresh([tag], since)) return;
+    const key = `${kind}\u0000${tag}`;
     // Added to the rows held (another request's maybe) unless they were dropped, else kept anew.
-    const now = readers.get(key);
-    const into = now && this.fresh([tag], now.seq) ? now : { rows: new Map(), tag, seq };
-    for (const id of missing) into.rows.set(id, loaded.get(id) ?? null);
+    const held = readers.get(key);
+    const into = held && this.fresh([tag], held.seq) ? held : { rows: new Map(), tag, seq: since };
+    for (const id of ids) into.rows.set(id, rows.get(id) ?? null);
     // Set again, as a new holder (lru-cache sizes only a value it has not seen), so the
     // size bound counts the added rows; the TTL still runs from the first.
     readers.set(key, { ...into });
-    return out;
   }
 
   /** Drops every payload read from any of `tags`, here and (through listeners) elsewhere. */

@@ -25,6 +25,7 @@ const BIG_TABLES = [
   'list_items',
   'lists',
   'release_genre_votes',
+  'review_votes',
   'track_votes',
   'users',
 ];
@@ -100,6 +101,14 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
         case n when 1 then 1 else -1 end
       from generate_series(1, ${RATERS}) u, generate_series(1, 100) k, generate_series(1, 2) n
       where (u + k) % 4 = 0`);
+    // Ten votes a review from raters; u1's on every review of r1.
+    await fill(`insert into review_votes (entry_id, user_id, vote)
+      select e.id, 'u' || (1 + (abs(hashtext(e.id)) + j * 197) % ${RATERS}),
+        case when j % 3 = 0 then -1 else 1 end
+      from entries e, generate_series(0, 9) j where e.review is not null`);
+    await fill(`insert into review_votes (entry_id, user_id, vote)
+      select id, 'u1', 1 from entries where release_id = 'r1' and review is not null
+      on conflict do nothing`);
     await fill(`insert into lists (id, user_id, title, published, published_at)
       select 'li' || i, 'u' || i, 'List ' || i, true, ${at('i')}
       from generate_series(1, 500) i`);
@@ -411,6 +420,39 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     expect(walkOf(second)?.['Node Type']).toBe('Index Only Scan');
     expect(byId(second).length).toBeGreaterThan(0);
   });
+
+  it.each([
+    ['a release’s reviews', '/api/entries?releaseId=r1&withReview=true&sortBy=ReviewTop'],
+    ["a user's entries, page 2", userEntries('sortBy=RatingDate&page=2')],
+  ])(
+    'reads a signed-in reader’s own parts of %s with the page, one key probe per row',
+    async (_name, url) => {
+      const statements = await capturingStatements(t, async () => {
+        const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      // The page's statement reads them: no lookup of review_votes or entries by pairs.
+      expect(statements.filter((s) => s.query.includes('unnest('))).toEqual([]);
+      const page = statements.filter((s) => s.query.startsWith('with "page"'));
+      expect(page).toHaveLength(1);
+      const generic = { query: "set local plan_cache_mode = 'force_generic_plan'", params: [] };
+      for (const plan of [
+        await explain(t, page[0]!, true),
+        await explain(t, page[0]!, true, [generic], true),
+      ]) {
+        const probes = (alias: string) =>
+          plan
+            .filter((n) => n['Alias'] === alias)
+            .map((n) => [n['Node Type'].replace('Index Only Scan', 'Index Scan'), n['Index Name']]);
+        expect(probes('vote_of_reader'), page[0]!.query).toEqual([
+          ['Index Scan', 'review_votes_entry_id_user_id_pk'],
+        ]);
+        expect(probes('entry_of_reader'), page[0]!.query).toEqual([
+          ['Index Scan', 'entries_user_release_key'],
+        ]);
+      }
+    },
+  );
 
   // Last: it moves reviews into the recent weeks.
   it("walks the site's top reviews down their index, counting the recent weeks' reviews right", async () => {

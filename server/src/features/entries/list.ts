@@ -28,11 +28,21 @@ import {
   type PageStatement,
   type SortKey,
 } from '../../lib/keyset';
+import { readerRowsMoment } from '../../db/batched';
 import { Binder, bindPage, ShapedStatements, valueUnseenByPlanner } from '../../db/prepared';
 import { daysBefore } from '../releases/dates';
 import { visibleOwnerUnjoined, visibleReleaseUnjoined } from '../../db/visibility';
 import type { EntryBundle } from './present';
-import { entryCardColumnsOf, entryCardSource, entryPageParts, presentEntries } from './queries';
+import {
+  entryCardColumnsOf,
+  entryCardSource,
+  entryPageParts,
+  presentEntries,
+  readerPageParts,
+  readerPartsOfRows,
+  type ReaderParts,
+  type ReaderPartsRow,
+} from './queries';
 import { REVIEW_SORTS, totalEntries, totalQuery } from './totals';
 
 export type ParsedEntriesQuery = z.output<typeof entriesQuerySchema>;
@@ -249,6 +259,35 @@ export async function listEntries(
   query: ParsedEntriesQuery,
   now: Date = new Date(),
 ): Promise<PagedEntries> {
+  const { fields, rows } = await readEntriesPage(db, query, now, undefined);
+  return { ...fields, entries: await presentEntries(db, rows, undefined) };
+}
+
+/**
+ * GET entries made for a signed-in reader: the page as everyone sees it
+ * (what the read cache keeps), and the reader's own parts, read by the
+ * page's statement with its rows (see readerPageParts).
+ */
+export async function listEntriesFor(
+  db: DbOrTx,
+  query: ParsedEntriesQuery,
+  reader: { id: string },
+  now: Date = new Date(),
+): Promise<{ page: PagedEntries; readerParts: ReaderParts }> {
+  const since = readerRowsMoment(db);
+  const { fields, rows } = await readEntriesPage(db, query, now, reader);
+  const page = { ...fields, entries: await presentEntries(db, rows, undefined) };
+  const own = rows as unknown as ReaderPartsRow[];
+  return { page, readerParts: readerPartsOfRows(db, reader.id, own, since) };
+}
+
+/** The rows of a page of entries (see listEntries), with `reader`'s own parts when given. */
+async function readEntriesPage(
+  db: DbOrTx,
+  query: ParsedEntriesQuery,
+  now: Date,
+  reader: { id: string } | undefined,
+) {
   const b = new Binder();
   const since = daysBefore(now, REVIEWS_TOP_WINDOW_DAYS);
   const plan = sortPlan(query, since, b);
@@ -266,6 +305,7 @@ export async function listEntries(
   const pageRows: PageStatement<EntryPageRow> = ({ limit, offset, after, withTotal, fromEnd }) => {
     const r = new Binder(b);
     const bounds = bindPage(r, limit, offset, after, fromEnd);
+    const readerId = reader && r.bind('reader', reader.id);
     const order = sliceOrder(plan.keys, fromEnd);
     const totalOfList = withTotal ? totalQuery(db, r, query, where, since) : undefined;
     // A page read from where its list starts (offset 0) and not narrowed by
@@ -294,6 +334,7 @@ export async function listEntries(
       const row = whole ? wholeRow : entries;
       const parts = entryPageParts(sql`select ${page.id} from ${page}`, row.id);
       const { tags, votes } = parts.joins;
+      const own = readerId && readerPageParts(row, readerId);
       const statement = db
         .with(page)
         .select({
@@ -301,10 +342,12 @@ export async function listEntries(
           ...total,
           ...entryCardColumnsOf(row),
           ...parts.columns,
+          ...own?.columns,
         })
         .from(page)
         .$dynamic();
       if (!whole) statement.innerJoin(entries, eq(entries.id, page.id));
+      for (const join of own?.joins ?? []) statement.leftJoin(join.table, join.on);
       return statement
         .innerJoin(users, eq(users.id, row.userId))
         .innerJoin(releases, eq(releases.id, row.releaseId))
@@ -313,7 +356,7 @@ export async function listEntries(
         .orderBy(...sliceOrder(walked, fromEnd));
     });
   };
-  const { rows, fields } = await readKeysetPage<EntryPageRow>(
+  return readKeysetPage<EntryPageRow>(
     {
       name: query.sortBy,
       keys: plan.keys,
@@ -322,5 +365,4 @@ export async function listEntries(
     },
     query,
   );
-  return { ...fields, entries: await presentEntries(db, rows, undefined) };
 }

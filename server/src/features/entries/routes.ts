@@ -7,6 +7,7 @@ import {
   idParamsSchema,
   pagedEntriesSchema,
   reviewVoteReplySchema,
+  type PagedEntries,
   tagInputSchema,
   tagSchema,
   trackVoteReplySchema,
@@ -17,8 +18,8 @@ import { cacheTags } from '../../lib/cache-tags';
 import { listRateLimit } from '../../plugins/list-rate-limit';
 import { sendCached, sendOverlaid } from '../../plugins/read-cache';
 import { requireConfirmedUser, requireUser, sessionUser } from '../../plugins/session';
-import { listEntries, type ParsedEntriesQuery } from './list';
-import { viewerPartsOf } from './queries';
+import { listEntries, listEntriesFor, type ParsedEntriesQuery } from './list';
+import { viewerPartsOf, type ReaderParts } from './queries';
 import { changeReviewVote } from './review-votes';
 import { deleteEntry, getEntry, getMyEntry, saveEntry, updateEntry } from './service';
 import { createTag, deleteTag, listOwnTags, renameTag } from './tags';
@@ -53,15 +54,25 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: listRateLimit(app) },
     },
     async (request, reply) => {
-      const { query } = request;
+      const { query, user } = request;
+      // A page this reader's request makes (a miss) reads their own parts with it.
+      const made: { page?: PagedEntries; readerParts?: ReaderParts } = {};
       const page = await app.readCache.get(
         `entries:${JSON.stringify(query)}`,
         listTags(query),
-        () => listEntries(app.db, query),
+        async () => {
+          if (!user) return listEntries(app.db, query);
+          Object.assign(made, await listEntriesFor(app.db, query, user));
+          return made.page!;
+        },
       );
-      if (!request.user) return sendCached(reply, page, pagedEntriesSchema);
-      // The reader's parts laid over the page's checked JSON (see sendOverlaid).
-      const lay = await viewerPartsOf(app.db, page.value.entries, request.user);
+      if (!user) return sendCached(reply, page, pagedEntriesSchema);
+      // The reader's parts laid over the page's checked JSON (see sendOverlaid):
+      // read with the page when this request made the page it is sent.
+      const lay =
+        made.page === page.value && made.readerParts
+          ? made.readerParts
+          : await viewerPartsOf(app.db, page.value.entries, user);
       return sendOverlaid(reply, page, pagedEntriesSchema, (value, place) => {
         for (const entry of value.entries) lay(entry, place);
       });
