@@ -25,8 +25,15 @@ export interface Dataset {
   release(): Promise<void>;
 }
 
-/** Set on the database once generation finished, so a kept one is only reused when complete. */
-const completeMarker = (scale: number) => `earmark bench dataset, scale ${scale}, complete`;
+/** Raised when what the generator makes changes, so an older kept dataset is made again. */
+const DATASET_VERSION = 2;
+
+/**
+ * Set on the database once generation finished, so a kept one is only
+ * reused when complete and made by this version of the generator.
+ */
+const completeMarker = (scale: number) =>
+  `earmark bench dataset ${DATASET_VERSION}, scale ${scale}, complete`;
 
 /** Runs the server's own migrations: start it once without the demo seed, then stop it. */
 async function migrate(url: string): Promise<void> {
@@ -61,7 +68,7 @@ export async function prepareDataset(opts: {
       console.log(`Reusing the kept dataset in database ${name}.`);
       return { ...base, reused: true, generation: null, release: async () => undefined };
     }
-    console.log(`Database ${name} holds an incomplete dataset: generating it again.`);
+    console.log(`Database ${name} holds an incomplete or older dataset: generating it again.`);
     await dropDatabase(name);
   }
 
@@ -108,6 +115,7 @@ export async function datasetCounts(url: string): Promise<Record<string, number>
       (select count(*) from release_genre_votes) as genre_votes,
       (select count(rating) from entries) as ratings,
       (select count(review) from entries) as reviews,
+      (select count(*) from review_votes) as review_votes,
       (select count(*) from releases where ratings_count >= 15) as top_eligible,
       (select max(ratings_count) from releases) as max_ratings_per_release,
       (select count(*) from entries where created_at >= now() - interval '30 days') as entries_last_30_days`);

@@ -56,6 +56,7 @@ const LOADED_TABLES = [
   'release_genre_votes',
   'release_genres',
   'entries',
+  'review_votes',
 ];
 
 const T = ReleaseType;
@@ -237,6 +238,26 @@ function steps(size: DatasetSize): [string, string][] {
                as lower) l
              offset 0) s
        order by 1;`,
+    ],
+    [
+      'review votes',
+      // Up to a dozen votes a review (most get few), a fifth of them down. Voters
+      // are drawn as raters are (the most active vote most, so signed-in bench
+      // readers have votes of their own), never the review's author.
+      `insert into review_votes (entry_id, user_id, vote, created_at, updated_at)
+       select s.entry_id, u.id, case when random() < 0.2 then -1 else 1 end, s.at, s.at
+       from (select e.id as entry_id, e.user_id as author,
+               e.review_created_at + random() * (now() - e.review_created_at) as at,
+               floor(200 * power((c.nu + 200) / 200.0, random()) - 200)::int as ur
+             from (select id, user_id, review_created_at,
+                     floor(13 * power(random(), 3))::int as n
+                   from entries where review is not null offset 0) e
+             cross join lateral generate_series(1, e.n) k
+             cross join (select count(*) as nu from usr) c
+             offset 0) s
+       join usr u on u.rank = s.ur
+       where u.id <> s.author
+       on conflict do nothing;`,
     ],
     // Every counter by the server's own recount, the definition of each.
     ...COUNTER_RECOUNTS.map((r): [string, string] => [r.counter, r.sql()]),
