@@ -127,6 +127,29 @@ describe('releases: cached rankings', () => {
     expect(pages.map(ids)).toEqual(made.map((r) => [r.id]));
     expect(statements).toHaveLength(1);
   });
+  it('reads a page that many readers ask for together once', async () => {
+    const label = await createLabel(t.db);
+    const made: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const r = await createRelease(t.db, { labels: [label] });
+      await addEntriesAt(t.db, r, 3 - i, daysAgo(1));
+      made.push(r.id);
+    }
+    const cache = new ReleaseListCache();
+    const query = releasesQuerySchema.parse({ type: 'popular', labelId: label.id, pageSize: 3 });
+    await listReleases(t.db, query, new Date(), cache);
+    // Forty readers of one page of three: more releases asked for than one
+    // batch takes lookups, all of them the same three.
+    let pages: PagedReleases[] = [];
+    const statements = await capturingStatements(t, async () => {
+      pages = await Promise.all(
+        Array.from({ length: 40 }, () => listReleases(t.db, query, new Date(), cache)),
+      );
+    });
+    expect(new Set(pages.map((p) => ids(p).join()))).toEqual(new Set([made.join()]));
+    expect(statements).toHaveLength(1);
+    expect(statements[0]!.params).toContainEqual(made);
+  });
   it("keeps a deep page's stretch of the ranking, so any depth is read by id", async () => {
     const label = await createLabel(t.db);
     const made: { id: string }[] = [];

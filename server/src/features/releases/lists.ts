@@ -68,12 +68,21 @@ const summariesByIds = preparedPer((db) =>
     .prepare('release_summaries_by_ids'),
 );
 
-/** The releases the list pages of one turn of the event loop ask for, in one statement. */
-const summaryBatches = batchedPer<string, ReleaseCardRow | null>(async (db, ids) => {
-  const rows = await summariesByIds(db).execute({ ids: [...new Set(ids)] });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id) ?? null);
-});
+/**
+ * The releases the list pages of one turn of the event loop ask for, in one
+ * statement: each page's ids are one ask (one key of the batch), and a
+ * release several pages show is read once. Keyed by id, a page of 25 took
+ * 25 of a batch's keys, so readers of one hot page asking together split
+ * into a statement per two or three of them, each reading the same rows.
+ */
+const summaryBatches = batchedPer<readonly string[], (ReleaseCardRow | null)[]>(
+  async (db, asks) => {
+    const ids = [...new Set(asks.flat())];
+    const rows = await summariesByIds(db).execute({ ids });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return asks.map((ask) => ask.map((id) => byId.get(id) ?? null));
+  },
+);
 
 /**
  * Summaries of releases by id, in the order of `ids`, in one prepared
@@ -83,11 +92,8 @@ const summaryBatches = batchedPer<string, ReleaseCardRow | null>(async (db, ids)
  */
 export async function summariesOf(db: Db, ids: string[]): Promise<ReleaseSummary[]> {
   if (ids.length === 0) return [];
-  const found = await summaryBatches(db).loadMany(ids);
-  return found.flatMap((read) => {
-    if (read instanceof Error) throw read;
-    return read ? [toReleaseSummary(read)] : [];
-  });
+  const found = await summaryBatches(db).load(ids);
+  return found.flatMap((read) => (read ? [toReleaseSummary(read)] : []));
 }
 
 /**
