@@ -141,11 +141,21 @@ export class ReleaseListCache {
    * counted every time, so they stay exact.
    */
   async total(key: string, count: () => Promise<number>): Promise<number> {
-    const kept = this.largeTotals.peek(key);
+    const kept = this.keptTotal(key);
     if (kept !== undefined) return kept;
     const n = await count();
-    if (n >= this.largeTotal) this.largeTotals.set(key, n);
+    this.noteTotal(key, n);
     return n;
+  }
+
+  /** The total of a list kept by total() or noteTotal(), if any. */
+  keptTotal(key: string): number | undefined {
+    return this.largeTotals.peek(key);
+  }
+
+  /** A list's total counted elsewhere (with its first page, say): kept if large, as total() keeps it. */
+  noteTotal(key: string, n: number): void {
+    if (n >= this.largeTotal) this.largeTotals.set(key, n);
   }
 
   clear(): void {

@@ -150,6 +150,43 @@ describe('releases: cached rankings', () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]!.params).toContainEqual(made);
   });
+  it('reads a page of a list it does not rank with its releases and, on page 1, its total', async () => {
+    const label = await createLabel(t.db);
+    const made: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const r = await createRelease(t.db, { labels: [label], date: `2020-01-0${i + 1}` });
+      made.unshift(r.id);
+    }
+    // Totals of three or more are kept, as large ones are.
+    const cache = new ReleaseListCache({ largeTotal: 3 });
+    const query = (page: number) =>
+      releasesQuerySchema.parse({ type: 'new', labelId: label.id, page, pageSize: 2 });
+    const read = async (page: number) => {
+      let got: PagedReleases | undefined;
+      const statements = await capturingStatements(t, async () => {
+        got = await listReleases(t.db, query(page), new Date(), cache);
+      });
+      return { page: got!, statements: statements.map((s) => s.query) };
+    };
+    const counts = (text: string) => /count\(\*\)/.test(text);
+
+    const first = await read(1);
+    expect(ids(first.page)).toEqual(made.slice(0, 2));
+    expect(first.page.releases[0]!.title).toBeTruthy();
+    expect(first.page.totalItems).toBe(5);
+    expect(first.statements).toHaveLength(1);
+    expect(counts(first.statements[0]!)).toBe(true);
+
+    // The total is kept now: page 1 no longer counts, page 3 reads its rows alone.
+    const again = await read(1);
+    expect(again.statements).toHaveLength(1);
+    expect(counts(again.statements[0]!)).toBe(false);
+    const last = await read(3);
+    expect(ids(last.page)).toEqual(made.slice(4));
+    expect(last.page.totalItems).toBe(5);
+    expect(last.statements).toHaveLength(1);
+    expect(counts(last.statements[0]!)).toBe(false);
+  });
   it("keeps a deep page's stretch of the ranking, so any depth is read by id", async () => {
     const label = await createLabel(t.db);
     const made: { id: string }[] = [];

@@ -1,4 +1,4 @@
-import { and, count, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   ReleaseListKind,
   type PagedReleases,
@@ -98,9 +98,9 @@ export async function summariesOf(db: Db, ids: string[]): Promise<ReleaseSummary
 
 /**
  * One page of a release list as everyone sees it, by page number or by
- * cursor (see readKeysetPage): one query for the page, one for the total
- * (not on cursor pages) and one for the page's releases, whatever the page
- * size. With a cache, popular, new-popular and the top lists keep their
+ * cursor (see readKeysetPage): one statement for the page with its
+ * releases, which on page 1 counts the list too unless its total is kept;
+ * other numbered pages read the total first (kept or counted). With a cache, popular, new-popular and the top lists keep their
  * ranking in stretches of RANKED_DEPTH ids (with their keys and the total),
  * each read when a page first reaches it and kept for a while, and a page
  * is read by id, whether asked by number or by cursor (the cursor's
@@ -126,13 +126,30 @@ export async function listReleases(
   // and the keys' text (for cursors) is worked out for the page's rows alone,
   // where a sort would first work it out for every candidate.
   const sortValues = sortValueColumns(plan.keys);
-  /** The ids and keys of `limit` releases in list order after `offset` and the cursor's keys. */
-  const pageIds = (limit: number, offset: number, after?: readonly unknown[]) => {
+  /** The list's length, as a query (a statement of its own, or a sub-query of a page's). */
+  const counted = () => {
+    const rows = db.select({ n: count() }).from(from.table).$dynamic();
+    return (plan.join ? rows.innerJoin(plan.join.table, plan.join.on) : rows).where(where);
+  };
+  /**
+   * `limit` releases in list order after `offset` and the cursor's keys:
+   * their ids and keys; with `cards`, their card columns as well, joined
+   * to the page once its ids are sorted; with `withTotal`, the list's
+   * total on each row (worked out once for the statement).
+   */
+  const pageRows = (
+    limit: number,
+    offset: number,
+    after?: readonly unknown[],
+    { cards = false, withTotal = false } = {},
+  ) => {
     const r = new Binder(b);
     const bounds = bindPage(r, limit, offset, after);
+    if (cards) r.mark('cards');
+    if (withTotal) r.mark('with total');
     return pageStatements.run(db, r, () => {
       let ids = db
-        .select({ id: sql<string>`${from.id}`.as('id'), ...sortValues })
+        .select({ pid: sql<string>`${from.id}`.as('pid'), ...sortValues })
         .from(from.table)
         .$dynamic();
       if (plan.join) ids = ids.innerJoin(plan.join.table, plan.join.on);
@@ -143,30 +160,61 @@ export async function listReleases(
         .offset(bounds.offset)
         .as('page');
       const pageKeys = keysOver(plan.keys, page);
+      const columns = {
+        ...keyColumns(pageKeys),
+        ...(withTotal ? { total: sql<number>`(${counted()})`.mapWith(Number) } : {}),
+      };
+      const order = orderByKeys(pageKeys);
+      if (!cards) {
+        return db
+          .select({ id: sql<string>`${page.pid}`.as('id'), ...columns })
+          .from(page)
+          .orderBy(...order);
+      }
+      // A key probe per row of the page, in its order: lateral, and kept from
+      // being flattened into a join by its limit (flattened, the planner may
+      // hash the page and read every release).
+      const card = db
+        .select(releaseCardColumns)
+        .from(releases)
+        .where(and(eq(releases.id, page.pid), isVisible(releases)))
+        .limit(1)
+        .as('card');
+      const cardColumns = Object.fromEntries(
+        Object.keys(releaseCardColumns).map((name) => [name, card[name as keyof typeof card]]),
+      ) as unknown as typeof releaseCardColumns;
       return db
-        .select({ id: page.id, ...keyColumns(pageKeys) })
+        .select({ ...cardColumns, ...columns })
         .from(page)
-        .orderBy(...orderByKeys(pageKeys));
+        .innerJoinLateral(card, sql`true`)
+        .orderBy(...order);
     });
   };
-  // A page's ids come first and its releases are read by id (summariesOf):
+  const totalKeyed = totalKey(query, now);
+  // A ranking's ids come first and its releases are read by id (summariesOf):
   // sorting whole rows would carry every candidate's columns through the sort
-  // (a deep page of "top" sorts the thousands of rated releases).
+  // (a deep page of "top" sorts the thousands of rated releases). A page read
+  // on its own joins its releases' columns to its sorted ids in the same
+  // statement, and page 1 counts the list there too unless its total is kept.
   const list: KeysetList<PageRow> = {
     name: query.type,
     keys: plan.keys,
-    rows: (limit, offset, after) => pageIds(limit, offset, after?.values),
+    rows: (limit, offset, after) => pageRows(limit, offset, after?.values, { cards: true }),
     total: () => {
       const counting = async () => {
-        const [row] = await countStatements.run(db, b, () => {
-          const counted = db.select({ n: count() }).from(from.table).$dynamic();
-          return (plan.join ? counted.innerJoin(plan.join.table, plan.join.on) : counted).where(
-            where,
-          );
-        });
+        const [row] = await countStatements.run(db, b, counted);
         return row?.n ?? 0;
       };
-      return cache ? cache.total(totalKey(query, now), counting) : counting();
+      return cache ? cache.total(totalKeyed, counting) : counting();
+    },
+    firstRowsWithTotal: async (limit) => {
+      const kept = cache?.keptTotal(totalKeyed);
+      if (kept !== undefined)
+        return { rows: await pageRows(limit, 0, undefined, { cards: true }), total: kept };
+      const rows = await pageRows(limit, 0, undefined, { cards: true, withTotal: true });
+      const total = rows[0] && Number(rows[0].total);
+      if (total !== undefined) cache?.noteTotal(totalKeyed, total);
+      return { rows, total };
     },
   };
 
@@ -181,7 +229,7 @@ export async function listReleases(
       nth.map((k) =>
         cache.ranked.get(`${key}#${k}`, async () => {
           const [rows, total] = await Promise.all([
-            pageIds(cache.depth, k * cache.depth),
+            pageRows(cache.depth, k * cache.depth),
             list.total(),
           ]);
           return {
@@ -224,11 +272,5 @@ export async function listReleases(
     };
   }
   const { rows, fields } = await readKeysetPage(list, query);
-  return {
-    ...fields,
-    releases: await summariesOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-  };
+  return { ...fields, releases: rows.map((row) => toReleaseSummary(row as ReleaseCardRow)) };
 }
