@@ -100,8 +100,9 @@ export async function summariesOf(db: Db, ids: string[]): Promise<ReleaseSummary
  * One page of a release list as everyone sees it, by page number or by
  * cursor (see readKeysetPage): one statement for the page with its
  * releases, which on page 1 counts the list too unless its total is kept;
- * other numbered pages read the total first (kept or counted). With a cache, popular, new-popular and the top lists keep their
- * ranking in stretches of RANKED_DEPTH ids (with their keys and the total),
+ * other numbered pages read the total first (kept or counted). With a
+ * cache, popular, new-popular and the top lists keep their ranking in
+ * stretches of RANKED_DEPTH ids (with their keys and the total),
  * each read when a page first reaches it and kept for a while, and a page
  * is read by id, whether asked by number or by cursor (the cursor's
  * position in the ranking): page 50 costs what page 1 does.
