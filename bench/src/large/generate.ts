@@ -7,10 +7,11 @@ import {
   REBUILD_RELEASE_LINK_COPIES,
 } from '../../../server/src/db/copies-sql';
 import { REBUILD_RELEASE_SEARCH_TEXT } from '../../../server/src/db/search-text-sql';
-import { firstNames, labelSuffixes, labelWords, lastNames } from './words';
+import { firstNames, labelSuffixes, labelWords, lastNames, tagNames } from './words';
 import { genreRows, genreParentRows } from './genres';
 import {
   lit,
+  textArray,
   nonLatinCount,
   nonLatinLatin,
   nonLatinNames,
@@ -57,6 +58,9 @@ const LOADED_TABLES = [
   'release_genres',
   'entries',
   'review_votes',
+  'user_tags',
+  'entry_tags',
+  'track_votes',
 ];
 
 const T = ReleaseType;
@@ -258,6 +262,39 @@ function steps(size: DatasetSize): [string, string][] {
        join usr u on u.rank = s.ur
        where u.id <> s.author
        on conflict do nothing;`,
+    ],
+    [
+      'tags and track votes',
+      // Two in five listeners keep tags of their own (two to nine), and tag a
+      // quarter of their entries with one to three of them; one rated entry in
+      // twenty-five votes on one to five of its release's tracks, a fifth down.
+      // Picked from arrays: the tables' secondary indexes are not there yet.
+      `create temp table tagger as
+       select row_number() over () as i, user_id, n, o
+       from (select id as user_id, 2 + floor(random() * 8)::int as n,
+               floor(random() * ${tagNames.length})::int as o
+             from usr where random() < 0.4 offset 0) s;
+       insert into user_tags (id, user_id, name, created_at, updated_at)
+       select pg_temp.bid('ut', i * 16 + k), user_id,
+         (${textArray(tagNames)})[1 + (o + k) % ${tagNames.length}], c, c
+       from (select t.*, k, now() - random() * interval '3 years' as c
+             from tagger t cross join lateral generate_series(1, t.n) k offset 0) s;
+       insert into entry_tags (entry_id, tag_id)
+       select e.id, pg_temp.bid('ut', t.i * 16 + 1 + (e.o + j) % t.n)
+       from (select id, user_id, floor(random() * 16)::int as o, 1 + floor(random() * 3)::int as m
+             from entries where random() < 0.25 offset 0) e
+       join tagger t on t.user_id = e.user_id
+       cross join lateral generate_series(1, least(e.m, t.n)) j;
+       create temp table release_tracks as
+       select release_id, array_agg(id order by "order") as ids from tracks group by release_id;
+       insert into track_votes (entry_id, track_id, vote, created_at)
+       select e.id, rt.ids[1 + (e.o + k) % cardinality(rt.ids)],
+         case when random() < 0.2 then -1 else 1 end, e.rating_updated_at
+       from (select id, release_id, rating_updated_at, 1 + floor(random() * 5)::int as n,
+               floor(random() * 32)::int as o
+             from entries where rating is not null and random() < 0.04 offset 0) e
+       join release_tracks rt on rt.release_id = e.release_id
+       cross join lateral generate_series(1, least(e.n, cardinality(rt.ids))) k;`,
     ],
     // Every counter by the server's own recount, the definition of each.
     ...COUNTER_RECOUNTS.map((r): [string, string] => [r.counter, r.sql()]),

@@ -93,3 +93,10 @@ export const reviewListItems = list(
   'the title track|the interlude halfway through|the string arrangement on side B' +
     '|the guitar tone|the last three songs|the drum programming|the harmonies',
 );
+
+/** What listeners tag their own entries with. */
+export const tagNames = list(
+  'favourites|owned on vinyl|cd|cassette|to revisit|late night|summer|winter|road trip' +
+    '|workout|rainy day|desert island|gifted|seen live|guilty pleasure|headphones' +
+    '|sunday morning|study|grower|overrated|underrated|nostalgia|2am|party',
+);
