@@ -8,4 +8,4 @@ import { sql, type SQL } from 'drizzle-orm';
 export const jsonList = <T>(subquery: SQL): SQL<T[]> => jsonListOr<T>(sql`(${subquery})`);
 
 /** A JSON array column that may be null (a left join's), as an empty array then. */
-export const jsonListOr = <T>(list: SQL): SQL<T[]> => sql<T[]>`coalesce(${list}, '[]'::json)`;
+const jsonListOr = <T>(list: SQL): SQL<T[]> => sql<T[]>`coalesce(${list}, '[]'::json)`;

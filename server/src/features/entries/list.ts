@@ -36,7 +36,7 @@ import type { EntryBundle } from './present';
 import {
   entryCardColumnsOf,
   entryCardSource,
-  entryPageParts,
+  entryPartsOf,
   presentEntries,
   readerPageParts,
   readerPartsOfRows,
@@ -332,8 +332,6 @@ async function readEntriesPage(
         ? { total: sql<number>`${totalOfList()}`.mapWith(Number) }
         : {};
       const row = whole ? wholeRow : entries;
-      const parts = entryPageParts(sql`select ${page.id} from ${page}`, row.id);
-      const { tags, votes } = parts.joins;
       const own = readerId && readerPageParts(row, readerId);
       const statement = db
         .with(page)
@@ -341,7 +339,7 @@ async function readEntriesPage(
           ...keyColumns(walked),
           ...total,
           ...entryCardColumnsOf(row),
-          ...parts.columns,
+          ...entryPartsOf(row),
           ...own?.columns,
         })
         .from(page)
@@ -351,8 +349,6 @@ async function readEntriesPage(
       return statement
         .innerJoin(users, eq(users.id, row.userId))
         .innerJoin(releases, eq(releases.id, row.releaseId))
-        .leftJoin(tags.table, tags.on)
-        .leftJoin(votes.table, votes.on)
         .orderBy(...sliceOrder(walked, fromEnd));
     });
   };

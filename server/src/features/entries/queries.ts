@@ -1,9 +1,9 @@
-import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Entry, Tag, TrackVote, ViewerEntry, VoteType } from '@earmark/common';
 import { byViewerPairs, viewerPairs } from '../../db/batched';
 import { preparedPer } from '../../db/prepared';
-import { jsonList, jsonListOr } from '../../db/json-list';
+import { jsonList } from '../../db/json-list';
 import { isoColumn } from '../../db/timestamps';
 import type { DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
@@ -27,38 +27,16 @@ const votesList = sql`json_agg(json_build_object('trackId', tv.track_id, 'vote',
   order by t."order", t.id)`;
 
 /**
- * The children of an entry, as JSON columns of a query on `entries`, read
- * per row. Track votes are looked for only where the entry counts some.
+ * The children of an entry, as JSON columns of a query on `entries` or on
+ * an alias of it (`row`), read per row: each a probe of its table's key by
+ * the entry's id, the track votes only where the entry counts some.
  */
-const entryParts = {
-  tags: jsonList<Tag>(sql`select ${tagsList} from ${tagsFrom} where et.entry_id = ${entries.id}`),
-  trackVotes: sql<TrackVote[]>`case when ${entries.trackVotesCount} > 0
-    then ${jsonList<TrackVote>(sql`select ${votesList} from ${votesFrom} where tv.entry_id = ${entries.id}`)}
-    else '[]'::json end`,
-};
-
-/**
- * The children of a page of entries whose ids `pageIds` selects: each kind
- * read once for the whole page, grouped by entry and joined to its rows
- * (`joins`, left joins on the rows' ids, `rowId`). Read per row (entryParts), each
- * entry ran two sub-plans, each starting a sort for its aggregate: two
- * fifths of a 24-entry page's time in PostgreSQL, with nothing to find.
- */
-export function entryPageParts(pageIds: SQL, rowId: AnyPgColumn = entries.id) {
-  const grouped = (from: SQL, entryId: SQL, list: SQL, name: string) => ({
-    table: sql`(select ${entryId} as entry_id, ${list} as list from ${from}
-      where ${entryId} in (${pageIds}) group by ${entryId}) ${sql.identifier(name)}`,
-    on: sql`${sql.identifier(name)}.entry_id = ${rowId}`,
-  });
+export function entryPartsOf(row: typeof entries) {
   return {
-    columns: {
-      tags: jsonListOr<Tag>(sql`page_tags.list`),
-      trackVotes: jsonListOr<TrackVote>(sql`page_votes.list`),
-    },
-    joins: {
-      tags: grouped(tagsFrom, sql`et.entry_id`, tagsList, 'page_tags'),
-      votes: grouped(votesFrom, sql`tv.entry_id`, votesList, 'page_votes'),
-    },
+    tags: jsonList<Tag>(sql`select ${tagsList} from ${tagsFrom} where et.entry_id = ${row.id}`),
+    trackVotes: sql<TrackVote[]>`case when ${row.trackVotesCount} > 0
+      then ${jsonList<TrackVote>(sql`select ${votesList} from ${votesFrom} where tv.entry_id = ${row.id}`)}
+      else '[]'::json end`,
   };
 }
 
@@ -303,8 +281,8 @@ export function entryCardColumnsOf(row: typeof entries) {
 /** What every entry query on `entries` selects (see entryCardColumnsOf). */
 export const entryCardColumns = entryCardColumnsOf(entries);
 
-/** An entry bundle's columns with its children read per row (see entryParts). */
-export const entryBundleColumns = { ...entryCardColumns, ...entryParts };
+/** An entry bundle's columns with its children read per row (see entryPartsOf). */
+export const entryBundleColumns = { ...entryCardColumns, ...entryPartsOf(entries) };
 
 /** The selection every entry query shares: the entry, its owner and its release. */
 export function selectEntryBundles(db: DbOrTx) {
