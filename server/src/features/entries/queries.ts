@@ -135,11 +135,14 @@ export function readerPageParts(row: typeof entries, reader: Placeholder) {
     },
     // Each a key probe per row: lateral, and kept from being flattened into a
     // join by its limit (one row at most either way). Flattened, the planner
-    // read all the reader's votes (review_votes_user_idx) to hash them.
+    // read all the reader's votes (review_votes_user_idx) to hash them. The
+    // vote is looked for only on a review somebody voted on: the counters count
+    // every visible account's votes, and a reader's account is visible.
     joins: [
       {
         table: sql`lateral (select vote_of_reader.vote from ${reviewVotes} vote_of_reader
-          where vote_of_reader.entry_id = ${row.id}
+          where ${row.review} is not null and ${row.reviewUpvotes} + ${row.reviewDownvotes} > 0
+            and vote_of_reader.entry_id = ${row.id}
             and vote_of_reader.user_id = ${reader} limit 1) reader_vote`,
         on: sql`true`,
       },
