@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { ReleaseListKind } from '@earmark/common';
 import { expect, test, type TestUser } from '../fixtures';
 import { axeCheck, axeViolations } from '../support/axe';
+import { liveConnection } from '../support/live';
 import { serverBaseURL } from '../support/env';
 import { expectStatus, simulatedClient } from '../support/users';
 
@@ -46,7 +47,9 @@ test.describe('comments and live notifications', () => {
 
     // A is on the home page; B follows A: A's bell counts it without a reload.
     await login(page, a);
+    const aLive = liveConnection(page);
     await page.goto('/');
+    await aLive;
     await expect(bell(page)).toHaveAccessibleName('Notifications');
     const bSession = await apiSession(b);
     await expectStatus(
@@ -71,14 +74,20 @@ test.describe('comments and live notifications', () => {
     // B and C are on the site; a visitor has the review open.
     const bPage = await openBrowserPage(browser, opened);
     await login(bPage, b);
+    const bLive = liveConnection(bPage);
     await bPage.goto('/');
+    await bLive;
     await expect(bell(bPage)).toBeVisible();
     const cPage = await openBrowserPage(browser, opened);
     await login(cPage, c);
+    const cLive = liveConnection(cPage);
     await cPage.goto('/');
+    await cLive;
     await expect(bell(cPage)).toBeVisible();
     const reader = await openBrowserPage(browser, opened);
+    const readerLive = liveConnection(reader);
     await reader.goto(`/review/${reviewId}`);
+    await readerLive;
     const readerThread = reader.getByRole('region', { name: 'Comments' });
     await expect(readerThread.getByRole('link', { name: 'Log in to comment' })).toBeVisible();
 
@@ -89,27 +98,28 @@ test.describe('comments and live notifications', () => {
     await thread.getByRole('textbox', { name: 'Add to comments' }).fill(body);
     await thread.getByRole('button', { name: 'Post' }).click();
     const mine = thread.getByRole('article', { name: `Comment by ${shownName(a)}` });
-    await expect(mine).toContainText('the second side especially');
+
+    // A sees the comment; B (the review's author) and C (mentioned) are told at
+    // once; the visitor's open page shows it without a reload. All four pages
+    // are watched together, before anything slower: a snackbar goes after a
+    // few seconds.
+    await Promise.all([
+      expect(mine).toContainText('the second side especially'),
+      expect(bell(bPage)).toHaveAccessibleName('Notifications (1)'),
+      expect(bPage.getByRole('status').filter({ hasText: shownName(a) })).toContainText('review'),
+      expect(bell(cPage)).toHaveAccessibleName('Notifications (1)'),
+      expect(cPage.getByRole('status').filter({ hasText: shownName(a) })).toContainText(
+        'mentioned you',
+      ),
+      expect(
+        readerThread.getByRole('article', { name: `Comment by ${shownName(a)}` }),
+      ).toContainText('the second side especially'),
+    ]);
     await expect(mine.getByRole('link', { name: `@${c.username}` })).toHaveAttribute(
       'href',
       `/${c.username}`,
     );
     expect(await axeViolations(axeCheck(page), 'a review with a comment (signed in)')).toEqual([]);
-
-    // B (the review's author) and C (mentioned) are told at once.
-    await expect(bell(bPage)).toHaveAccessibleName('Notifications (1)');
-    await expect(bPage.getByRole('status').filter({ hasText: shownName(a) })).toContainText(
-      'review',
-    );
-    await expect(bell(cPage)).toHaveAccessibleName('Notifications (1)');
-    await expect(cPage.getByRole('status').filter({ hasText: shownName(a) })).toContainText(
-      'mentioned you',
-    );
-
-    // The visitor's open page shows the comment without a reload.
-    await expect(
-      readerThread.getByRole('article', { name: `Comment by ${shownName(a)}` }),
-    ).toContainText('the second side especially');
 
     // C opens the drawer, follows the notification to the review, and the count is cleared.
     await bell(cPage).click();

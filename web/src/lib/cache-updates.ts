@@ -38,3 +38,31 @@ export function mapPages<P>(data: InfiniteData<P>, update: (page: P) => P): Infi
   const pages = mapItems(data.pages, update);
   return pages === data.pages ? data : { ...data, pages };
 }
+
+/**
+ * Reads `queryKey` again, for a change the cache may have missed (one made
+ * while the live connection was down). A read on its way is dropped
+ * quietly, keeping what the cache shows meanwhile; a first read on its way,
+ * which a new read would only join, is let land and followed by another.
+ */
+export function readAgain(queryClient: QueryClient, queryKey: QueryKey): void {
+  const filters = { queryKey, exact: true };
+  if (queryClient.getQueryData(queryKey) !== undefined || queryClient.isFetching(filters) === 0) {
+    void queryClient.invalidateQueries(filters);
+  } else {
+    void queryClient
+      .refetchQueries(filters, { cancelRefetch: false })
+      .then(() => queryClient.invalidateQueries(filters));
+  }
+}
+
+/**
+ * After a change written into the cache from outside a read (a live event,
+ * a call's answer): a read of `queryKey` still on its way may have been
+ * answered before the change and would put back what it saw over it, so
+ * such a read is dropped and made again. Nothing is read when none is on
+ * its way.
+ */
+export function readAgainIfReading(queryClient: QueryClient, queryKey: QueryKey): void {
+  if (queryClient.isFetching({ queryKey, exact: true }) > 0) readAgain(queryClient, queryKey);
+}

@@ -52,6 +52,8 @@ export const SERVER_CLOSE_RETRY_MS = 3_000;
 
 export interface SocketContextValue {
   connected: boolean;
+  /** How many times the connection has opened: more than 1 once it has come back. */
+  connections: number;
   /** Holds a comment room while the caller needs it; returns the function that lets it go. */
   joinRoom: (room: string) => () => void;
   /** Listens to a server event; returns the function that stops listening. */
@@ -69,6 +71,7 @@ export function SocketProvider({
 }) {
   const [socket] = useState(createSocket);
   const [connected, setConnected] = useState(false);
+  const [connections, setConnections] = useState(0);
   /** Rooms wanted by mounted components, with how many hold each. */
   const rooms = useRef(new Map<string, number>());
   const { user } = useCurrentUser();
@@ -78,6 +81,7 @@ export function SocketProvider({
   useEffect(() => {
     const onConnect = () => {
       setConnected(true);
+      setConnections((n) => n + 1);
       for (const room of rooms.current.keys()) socket.emit(SocketEvent.JOIN_COMMENT_ROOM, room);
     };
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -145,8 +149,8 @@ export function SocketProvider({
   );
 
   const value = useMemo(
-    () => ({ connected, joinRoom, subscribe }),
-    [connected, joinRoom, subscribe],
+    () => ({ connected, connections, joinRoom, subscribe }),
+    [connected, connections, joinRoom, subscribe],
   );
   return <SocketContext.Provider value={value}>{children}</SocketContext.Provider>;
 }

@@ -7,6 +7,7 @@ import type {
   PagedComments,
 } from '@earmark/common';
 import { api } from '../../lib/api';
+import { readAgainIfReading } from '../../lib/cache-updates';
 import { commentKeys } from '../../lib/query-keys';
 
 /** One comment thread: what it is about. */
@@ -45,53 +46,51 @@ function oldestFirst(comments: readonly Comment[]): boolean {
  * POST's answer and as a live event, in either order.
  */
 export function addComment(queryClient: QueryClient, thread: CommentThread, comment: Comment) {
-  queryClient.setQueryData<CommentPages>(
-    commentKeys.thread(thread.entityType, thread.entityId),
-    (data) => {
-      if (!data) return data;
-      const all = data.pages.flatMap((page) => page.comments);
-      if (all.some((c) => c.id === comment.id)) return data;
-      const lastPage = data.pages.length - 1;
-      const atEnd = oldestFirst(all);
-      const hasMore = data.pages[lastPage]!.currentPage < data.pages[lastPage]!.totalPages;
-      return {
-        ...data,
-        pages: data.pages.map((page, index) => {
-          let comments = page.comments;
-          if (!atEnd && index === 0) comments = [comment, ...comments];
-          if (atEnd && !hasMore && index === lastPage) comments = [...comments, comment];
-          return {
-            ...page,
-            comments,
-            currentItems: comments.length,
-            totalItems: page.totalItems + 1,
-          };
-        }),
-      };
-    },
-  );
+  const queryKey = commentKeys.thread(thread.entityType, thread.entityId);
+  queryClient.setQueryData<CommentPages>(queryKey, (data) => {
+    if (!data) return data;
+    const all = data.pages.flatMap((page) => page.comments);
+    if (all.some((c) => c.id === comment.id)) return data;
+    const lastPage = data.pages.length - 1;
+    const atEnd = oldestFirst(all);
+    const hasMore = data.pages[lastPage]!.currentPage < data.pages[lastPage]!.totalPages;
+    return {
+      ...data,
+      pages: data.pages.map((page, index) => {
+        let comments = page.comments;
+        if (!atEnd && index === 0) comments = [comment, ...comments];
+        if (atEnd && !hasMore && index === lastPage) comments = [...comments, comment];
+        return {
+          ...page,
+          comments,
+          currentItems: comments.length,
+          totalItems: page.totalItems + 1,
+        };
+      }),
+    };
+  });
+  readAgainIfReading(queryClient, queryKey);
 }
 
 /** A deleted comment leaves the thread (deleting twice changes nothing). */
 export function removeComment(queryClient: QueryClient, thread: CommentThread, id: string) {
-  queryClient.setQueryData<CommentPages>(
-    commentKeys.thread(thread.entityType, thread.entityId),
-    (data) => {
-      if (!data?.pages.some((page) => page.comments.some((c) => c.id === id))) return data;
-      return {
-        ...data,
-        pages: data.pages.map((page) => {
-          const comments = page.comments.filter((c) => c.id !== id);
-          return {
-            ...page,
-            comments,
-            currentItems: comments.length,
-            totalItems: Math.max(0, page.totalItems - 1),
-          };
-        }),
-      };
-    },
-  );
+  const queryKey = commentKeys.thread(thread.entityType, thread.entityId);
+  queryClient.setQueryData<CommentPages>(queryKey, (data) => {
+    if (!data?.pages.some((page) => page.comments.some((c) => c.id === id))) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => {
+        const comments = page.comments.filter((c) => c.id !== id);
+        return {
+          ...page,
+          comments,
+          currentItems: comments.length,
+          totalItems: Math.max(0, page.totalItems - 1),
+        };
+      }),
+    };
+  });
+  readAgainIfReading(queryClient, queryKey);
 }
 
 export const createComment = (input: CreateCommentInput) => api.post<Comment>('/comments', input);

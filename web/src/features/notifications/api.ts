@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Notification, PagedNotifications, UnreadCount } from '@earmark/common';
 import { api } from '../../lib/api';
+import { readAgainIfReading } from '../../lib/cache-updates';
 import { notificationKeys } from '../../lib/query-keys';
 
 export const fetchNotifications = (page: number, signal?: AbortSignal) =>
@@ -57,6 +58,9 @@ export function addLiveNotification(
       count ? { count: count.count + 1 } : count,
     );
   }
+  // Such as the read each new connection makes.
+  readAgainIfReading(queryClient, notificationKeys.list(userId));
+  readAgainIfReading(queryClient, notificationKeys.unread(userId));
 }
 
 /** What the reader now sees as read: every loaded notification, and an unread count of 0. */

@@ -195,6 +195,29 @@ describe('the comments section', () => {
     expect(socket.emitted.at(-1)).toEqual([SocketEvent.LEAVE_COMMENT_ROOM, '11:e1']);
   });
 
+  it('reads the thread again when the connection comes back, for what came while it was down', async () => {
+    let shown = thread;
+    const fetchMock = mockApi({
+      'GET /api/users/me': signedOut(),
+      'GET /api/comments': () => json(200, commentsPage(shown)),
+    });
+    const reads = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/comments')).length;
+    const { socket } = renderApp('/review/e1', section());
+    const list = await commentList();
+    await waitFor(() => expect(socket.rooms).toEqual(['11:e1']));
+    // The page's first connection reads nothing again: the thread was just read.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads()).toBe(1);
+
+    socket.drop();
+    shown = [makeComment('c3', { user: cara, body: 'Posted meanwhile' }), ...thread];
+    socket.reconnect();
+    await waitFor(() => expect(names(list)).toHaveLength(3));
+    expect(within(list).getAllByRole('article')[0]!.textContent).toContain('Posted meanwhile');
+    expect(reads()).toBe(2);
+  });
+
   it('adds a live comment at the end of a thread that runs oldest first', async () => {
     mockApi({
       'GET /api/users/me': signedOut(),

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -20,8 +20,10 @@ import { Markdown } from '../../../components/markdown';
 import { Spinner } from '../../../components/spinner';
 import { TextArea } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api';
+import { readAgain } from '../../../lib/cache-updates';
 import { useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../lib/paths';
+import { commentKeys } from '../../../lib/query-keys';
 import { useSocket, useSocketEvent } from '../../../lib/socket';
 import { ReportButton } from '../../reports';
 import {
@@ -90,8 +92,18 @@ export function CommentsSection({
 function useLiveThread(thread: CommentThread) {
   const { entityType, entityId } = thread;
   const queryClient = useQueryClient();
-  const { joinRoom } = useSocket();
+  const { joinRoom, connected, connections } = useSocket();
   useEffect(() => joinRoom(commentRoom(entityType, entityId)), [joinRoom, entityType, entityId]);
+  // What was posted or deleted during a drop was never pushed: when the
+  // connection comes back while the thread is shown, it is read again. (The
+  // page's first connection comes just after the thread's first read.)
+  const wasConnected = useRef(connected);
+  useEffect(() => {
+    if (connected && !wasConnected.current && connections > 1) {
+      readAgain(queryClient, commentKeys.thread(entityType, entityId));
+    }
+    wasConnected.current = connected;
+  }, [connected, connections, queryClient, entityType, entityId]);
   useSocketEvent<Comment>(SocketEvent.NEW_COMMENT, (comment) => {
     if (comment.entityType === entityType && comment.entityId === entityId) {
       addComment(queryClient, { entityType, entityId }, comment);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NotificationKind, SocketEvent } from '@earmark/common';
 import type { PagedNotifications } from '@earmark/common';
@@ -195,6 +195,41 @@ describe('the notifications bell and drawer', () => {
     unread = 3;
     socket.reconnect();
     expect(await screen.findByRole('button', { name: 'Notifications (3)' })).toBeTruthy();
+  });
+
+  it('keeps a live notification that arrives while the count is being read again', async () => {
+    let unread = 0;
+    let holdNext = false;
+    let release: (() => void) | null = null;
+    mockApi({
+      'GET /api/users/me': json(200, makeUser()),
+      'GET /api/notifications/unread-count': () => {
+        const answer = json(200, { count: unread });
+        if (!holdNext) return answer;
+        // A read made before the notification was stored, answered after it was pushed.
+        holdNext = false;
+        return new Promise<Response>((resolve) => (release = () => resolve(answer)));
+      },
+    });
+    const { socket, queryClient } = renderApp('/', here);
+    await screen.findByRole('button', { name: 'Notifications' });
+    await waitFor(() =>
+      expect(queryClient.getQueryState(notificationKeys.unread('u1'))?.fetchStatus).toBe('idle'),
+    );
+
+    holdNext = true;
+    socket.drop();
+    socket.reconnect();
+    await waitFor(() => expect(release).not.toBeNull());
+    unread = 1;
+    socket.push(SocketEvent.NEW_NOTIFICATION, makeNotification('n7'));
+    expect(await screen.findByRole('button', { name: 'Notifications (1)' })).toBeTruthy();
+
+    act(() => release!());
+    await waitFor(() =>
+      expect(queryClient.getQueryState(notificationKeys.unread('u1'))?.fetchStatus).toBe('idle'),
+    );
+    expect(screen.getByRole('button', { name: 'Notifications (1)' })).toBeTruthy();
   });
 
   it('throws the spec text when used outside its provider', () => {
