@@ -5,7 +5,5 @@ import { sql, type SQL } from 'drizzle-orm';
  * JSON array (empty, never null), so a parent row and its children travel in
  * one statement instead of one query per kind of child.
  */
-export const jsonList = <T>(subquery: SQL): SQL<T[]> => jsonListOr<T>(sql`(${subquery})`);
-
-/** A JSON array column that may be null (a left join's), as an empty array then. */
-const jsonListOr = <T>(list: SQL): SQL<T[]> => sql<T[]>`coalesce(${list}, '[]'::json)`;
+export const jsonList = <T>(subquery: SQL): SQL<T[]> =>
+  sql<T[]>`coalesce((${subquery}), '[]'::json)`;
