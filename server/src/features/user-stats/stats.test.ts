@@ -40,7 +40,6 @@ describe('user stats', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     [fan, other] = (await createUsers(t.db, 2)) as [UserRow, UserRow];
-    // Lower-case 'beta' sorts between 'Alpha' and 'Gamma': names compare case-insensitively.
     alpha = await createArtist(t.db, { name: 'Alpha' });
     beta = await createArtist(t.db, { name: 'beta' });
     gamma = await createArtist(t.db, { name: 'Gamma' });
@@ -192,19 +191,22 @@ describe('user stats', () => {
     ]);
   });
 
-  it('keeps the top twenty, ties in name order', async () => {
+  it("keeps the top twenty, ties by the user's average rating, unrated last, then by id", async () => {
     const [collector] = await createUsers(t.db, 1);
     const names = Array.from({ length: 22 }, (_, i) => `Band ${String(i).padStart(2, '0')}`);
-    // Band 21 is logged twice, so it leads despite its name.
     const bands = await Promise.all(names.map((name) => createArtist(t.db, { name })));
-    for (const band of bands) {
+    // Bands 00 to 19 logged once, rated 50 + their number (so the later the
+    // name, the higher), but Band 02 rated as Band 01: the two tie on both.
+    // Band 20 logged once unrated; Band 21 logged twice, so it leads.
+    const ratingOf = (i: number) => (i === 20 ? null : i === 2 ? 51 : 50 + i);
+    for (const [i, band] of bands.entries()) {
       const release = await createRelease(t.db, { artists: [band] });
-      await logEntry(collector!, release.id, 70);
+      await logEntry(collector!, release.id, i === 21 ? 10 : ratingOf(i));
     }
     const extra = await createRelease(t.db, { artists: [bands[21]!] });
-    await logEntry(collector!, extra.id, 90);
+    await logEntry(collector!, extra.id, 20);
     // Twenty merged artists, each logged more than any band: hidden, they
-    // neither show nor raise the count a band needs to make the twenty.
+    // neither show nor take a place among the twenty.
     for (let i = 0; i < 20; i++) {
       const gone = await createArtist(t.db, { name: `Gone ${i}`, mergedIntoId: bands[0]!.id });
       for (let k = 0; k < 3; k++) {
@@ -212,8 +214,35 @@ describe('user stats', () => {
       }
     }
 
-    const rows = (await stats(collector!.id, 'artists')) as { artist: { name: string } }[];
-    expect(rows.map((r) => r.artist.name)).toEqual(['Band 21', ...names.slice(0, 19)]);
+    const rows = (await stats(collector!.id, 'artists')) as {
+      artist: { id: string; name: string };
+      count: number;
+      avgRating: number | null;
+    }[];
+    const tied = [bands[1]!, bands[2]!].sort((x, y) => (x.id < y.id ? -1 : 1));
+    expect(rows.map((r) => r.artist.name)).toEqual([
+      'Band 21',
+      ...names.slice(3, 20).reverse(),
+      ...tied.map((band) => band.name),
+    ]);
+    expect(rows[0]).toMatchObject({ count: 2, avgRating: 15 });
+    expect(rows[1]).toMatchObject({ count: 1, avgRating: 69 });
+  });
+
+  it('orders tied genres by the average rating too, unrated last', async () => {
+    const [listener] = await createUsers(t.db, 1);
+    const loved = await createGenre(t.db, { name: `Zydeco ${newId(4)}` });
+    const unrated = await createGenre(t.db, { name: `Ambient ${newId(4)}` });
+    const liked = await createGenre(t.db, { name: `Bebop ${newId(4)}` });
+    for (const [genre, rating] of [
+      [unrated, null],
+      [liked, 60],
+      [loved, 90],
+    ] as const) {
+      await logEntry(listener!, (await createRelease(t.db, { genres: [genre] })).id, rating);
+    }
+    const rows = (await stats(listener!.id, 'genres')) as { genre: { id: string } }[];
+    expect(rows.map((r) => r.genre.id)).toEqual([loved.id, liked.id, unrated.id]);
   });
 
   it("follows a release's credits edited after it was logged", async () => {
