@@ -20,19 +20,22 @@ export function ratingRows(stats: UserRatingStats): ChartRow[] {
   }));
 }
 
-const byCountThenName = (a: ChartRow, b: ChartRow) =>
-  b.value - a.value || a.label.localeCompare(b.label);
+/**
+ * Highest count first; ties keep the server's order (the user's higher
+ * average rating first), as the sort is stable.
+ */
+const byCount = (a: ChartRow, b: ChartRow) => b.value - a.value;
 
 export const artistRows = (stats: UserArtistStats): ChartRow[] =>
   stats
     .map((row) => ({ key: row.artist.id, label: row.artist.name, value: row.count }))
-    .sort(byCountThenName)
+    .sort(byCount)
     .slice(0, TOP_ITEMS);
 
 export const genreRows = (stats: UserGenreStats): ChartRow[] =>
   stats
     .map((row) => ({ key: row.genre.id, label: row.genre.name, value: row.count }))
-    .sort(byCountThenName)
+    .sort(byCount)
     .slice(0, TOP_ITEMS);
 
 /** Decades oldest first, labelled '1990s'. */

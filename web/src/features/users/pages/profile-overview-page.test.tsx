@@ -50,7 +50,9 @@ describe('profile overview', () => {
         { bucket: 8, count: 5 },
         { bucket: 10, count: 1 },
       ]),
+      // Ties come in the server's order (higher rated first) and keep it.
       'GET /api/entries/user/u2/artists': json(200, [
+        { artist: { id: 'a3', name: 'Spiritualized', nameLatin: null }, count: 2, avgRating: 90 },
         { artist: { id: 'a2', name: 'Low', nameLatin: null }, count: 2, avgRating: 80 },
         { artist: { id: 'a1', name: 'Slowdive', nameLatin: null }, count: 4, avgRating: 85 },
       ]),
@@ -70,6 +72,7 @@ describe('profile overview', () => {
     );
     expect(tableRows('Top artists')).toEqual([
       ['Slowdive', '4'],
+      ['Spiritualized', '2'],
       ['Low', '2'],
     ]);
     expect(tableRows('Decades')).toEqual([
