@@ -229,7 +229,7 @@ describe('user stats', () => {
     expect(rows[1]).toMatchObject({ count: 1, avgRating: 69 });
   });
 
-  it('orders tied genres by the average rating too, unrated last', async () => {
+  it('orders tied genres by the average rating too, unrated last, hidden ones left out', async () => {
     const [listener] = await createUsers(t.db, 1);
     const loved = await createGenre(t.db, { name: `Zydeco ${newId(4)}` });
     const unrated = await createGenre(t.db, { name: `Ambient ${newId(4)}` });
@@ -240,6 +240,17 @@ describe('user stats', () => {
       [loved, 90],
     ] as const) {
       await logEntry(listener!, (await createRelease(t.db, { genres: [genre] })).id, rating);
+    }
+    // Twenty hidden genres (merged, or pending deletion), each logged more:
+    // they neither show nor take a place among the twenty.
+    for (let i = 0; i < 20; i++) {
+      const gone = await createGenre(
+        t.db,
+        i % 2 ? { mergedIntoId: loved.id } : { pendingDeletion: true },
+      );
+      for (let k = 0; k < 2; k++) {
+        await logEntry(listener!, (await createRelease(t.db, { genres: [gone] })).id, 50);
+      }
     }
     const rows = (await stats(listener!.id, 'genres')) as { genre: { id: string } }[];
     expect(rows.map((r) => r.genre.id)).toEqual([loved.id, liked.id, unrated.id]);
