@@ -38,7 +38,8 @@ function topOrder(n: SQL | SQL.Aliased, name: AnyPgColumn, id: AnyPgColumn): SQL
  * The order of the artist, label and genre charts: by count, ties by the
  * user's average rating of them (unrated last), then by id so the order
  * never changes between calls. Every key is one the counts carry, so the
- * twenty are cut before any of them is looked up.
+ * artist and label charts cut their twenty before any is looked up (see
+ * creditChart); the genre chart joins each of the user's genres first.
  */
 function countedOrder(n: SQL, avg: SQL, id: SQL): SQL[] {
   return [desc(n), sql`${avg} desc nulls last`, asc(id)];
