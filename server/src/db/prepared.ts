@@ -320,8 +320,8 @@ export function pageLimit(limit: number): number {
  * small margin while planning it costs more than running it.
  */
 export function valueUnseenByPlanner(
-  value: Placeholder,
-  type: 'date' | 'timestamptz' | 'text[]',
+  value: Placeholder | string,
+  type: 'date' | 'timestamptz' | 'int8' | 'float8' | 'text' | 'text[]',
 ): SQL {
   return sql`(select ${value}::${sql.raw(type)})`;
 }

@@ -1,5 +1,6 @@
 import { and, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { decodeCursor, encodeCursor, type CursorState } from '@earmark/common';
+import { valueUnseenByPlanner } from '../db/prepared';
 import { badRequest } from './errors';
 
 /**
@@ -36,13 +37,24 @@ const textOf: Record<KeyType, (e: SQLWrapper) => SQL<string>> = {
 /** A key value: its text, or a placeholder bound to it (see Binder). */
 type KeyValue = string | Placeholder;
 
-const valueOf: Record<KeyType, (v: KeyValue) => SQL> = {
-  timestamptz: (v) => sql`${v}::timestamptz`,
-  date: (v) => sql`${v}::date`,
-  int: (v) => sql`${v}::int8`,
-  float: (v) => sql`${v}::float8`,
-  text: (v) => sql`${v}`,
-};
+/** The type a key's value is read as. */
+const castOf = {
+  timestamptz: 'timestamptz',
+  date: 'date',
+  int: 'int8',
+  float: 'float8',
+  text: 'text',
+} as const satisfies Record<KeyType, string>;
+
+/**
+ * A cursor's key value, unseen by the planner (see valueUnseenByPlanner):
+ * an index still takes it as the start of its range. Seen, a value deep in
+ * a list made a plan for it look cheaper than the generic one (few rows
+ * after it), so each cursor page was planned anew, which cost three times
+ * what running it did; unseen, a connection keeps the generic plan after
+ * its first runs.
+ */
+const valueOf = (type: KeyType, v: KeyValue): SQL => valueUnseenByPlanner(v, castOf[type]);
 
 /** A real calendar day of the years 1 to 9999 ('YYYY-MM-DD'), as PostgreSQL reads it. */
 function isDay(v: string): boolean {
@@ -116,13 +128,13 @@ export function keysOf(row: Record<string, unknown>, count: number): (string | n
 
 /** Rows whose key is equal to `v`, and rows that sort after it. */
 function equalTo(k: SortKey, v: KeyValue | null): SQL {
-  return v === null ? sql`${k.expr} is null` : sql`${k.expr} = ${valueOf[k.type](v)}`;
+  return v === null ? sql`${k.expr} is null` : sql`${k.expr} = ${valueOf(k.type, v)}`;
 }
 function after(k: SortKey, v: KeyValue | null): SQL | undefined {
   if (v === null) return k.nulls === 'first' ? sql`${k.expr} is not null` : undefined;
   const beyond = k.desc
-    ? sql`${k.expr} < ${valueOf[k.type](v)}`
-    : sql`${k.expr} > ${valueOf[k.type](v)}`;
+    ? sql`${k.expr} < ${valueOf(k.type, v)}`
+    : sql`${k.expr} > ${valueOf(k.type, v)}`;
   return k.nulls === 'last' ? or(beyond, sql`${k.expr} is null`) : beyond;
 }
 
@@ -141,7 +153,7 @@ export function afterKeys(keys: readonly SortKey[], values: readonly (KeyValue |
       sql`, `,
     );
     const right = sql.join(
-      keys.map((k, i) => valueOf[k.type](values[i]!)),
+      keys.map((k, i) => valueOf(k.type, values[i]!)),
       sql`, `,
     );
     return keys[0]!.desc ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
@@ -157,8 +169,8 @@ export function afterKeys(keys: readonly SortKey[], values: readonly (KeyValue |
   const v0 = values[0]!;
   if (v0 === null || first.nulls) return expanded;
   const bound = first.desc
-    ? sql`${first.expr} <= ${valueOf[first.type](v0)}`
-    : sql`${first.expr} >= ${valueOf[first.type](v0)}`;
+    ? sql`${first.expr} <= ${valueOf(first.type, v0)}`
+    : sql`${first.expr} >= ${valueOf(first.type, v0)}`;
   return and(bound, expanded)!;
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   entriesQuerySchema,
+  maxPageFor,
   releasesQuerySchema,
   SESSION_TTL_MS,
   SortBy,
@@ -167,6 +168,39 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     return found;
   }
 
+  type Kept = { name: string; generic: number; custom: number };
+
+  /**
+   * The plans the entries statements ran with while `run` read on one
+   * connection (a transaction), by statement: how many generic, how many
+   * made for their values.
+   */
+  async function plansRun(run: (tx: DbOrTx) => Promise<void>): Promise<Kept[]> {
+    const keptOn = async (tx: DbOrTx) => {
+      const rows = await rowsOf<{ name: string; generic: string; custom: string }>(
+        tx,
+        sql`select name, generic_plans::text as generic, custom_plans::text as custom
+          from pg_prepared_statements
+          where name like 'entries_page_%' or name like 'entries_total_%'`,
+      );
+      return new Map<string, Kept>(
+        rows.map((r) => [r.name, { ...r, generic: Number(r.generic), custom: Number(r.custom) }]),
+      );
+    };
+    const [before, after] = await t.db.transaction(async (tx) => {
+      const first = await keptOn(tx);
+      await run(tx);
+      return [first, await keptOn(tx)];
+    });
+    const none: Kept = { name: '', generic: 0, custom: 0 };
+    return [...after.values()]
+      .map((k) => {
+        const was = before.get(k.name) ?? none;
+        return { name: k.name, generic: k.generic - was.generic, custom: k.custom - was.custom };
+      })
+      .filter((k) => k.generic + k.custom > 0);
+  }
+
   const userEntries = (params: string) => `/api/entries?userId=u1&${params}`;
   const routes: [string, string][] = [
     ['release page', '/api/releases/r1'],
@@ -214,37 +248,45 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
       const query = entriesQuerySchema.parse({ withReview: 'true', sortBy });
       // Within the fixture's reviews, so the recent weeks have some.
       const now = new Date('2024-03-01T12:34:56Z');
-      type Kept = { name: string; generic: number; custom: number };
-      /** The plans each entries statement of the connection was run with, by name. */
-      const keptOn = async (tx: DbOrTx) => {
-        const rows = await rowsOf<{ name: string; generic: string; custom: string }>(
-          tx,
-          sql`select name, generic_plans::text as generic, custom_plans::text as custom
-            from pg_prepared_statements
-            where name like 'entries_page_%' or name like 'entries_total_%'`,
-        );
-        return new Map<string, Kept>(
-          rows.map((r) => [r.name, { ...r, generic: Number(r.generic), custom: Number(r.custom) }]),
-        );
-      };
-      const [before, after] = await t.db.transaction(async (tx) => {
-        const first = await keptOn(tx);
+      const ran = await plansRun(async (tx) => {
         // One connection: PostgreSQL tries its own plans five times before it keeps one.
         for (let i = 0; i < 8; i += 1) {
           const listed = await listEntries(tx, query, now);
           expect(listed.entries.length).toBeGreaterThan(0);
           expect(listed.totalItems).toBeGreaterThan(listed.entries.length);
         }
-        return [first, await keptOn(tx)];
       });
-      const none: Kept = { name: '', generic: 0, custom: 0 };
-      const ran = [...after.values()]
-        .map((k) => {
-          const was = before.get(k.name) ?? none;
-          return { name: k.name, generic: k.generic - was.generic, custom: k.custom - was.custom };
-        })
-        .filter((k) => k.generic + k.custom > 0);
       // The first page's statement, its total within, kept generic after its first runs.
+      expect(ran.map((k) => k.name.replace(/_[0-9a-f]+$/, ''))).toEqual(['entries_page']);
+      for (const k of ran) expect(k.generic, k.name).toBeGreaterThanOrEqual(3);
+    },
+  );
+
+  it.each([
+    ["a release's ratings", { releaseId: 'r1', sortBy: SortBy.RatingDate }],
+    ["a user's entries by rating date", { userId: 'u1', sortBy: SortBy.RatingDate }],
+    // Its release dates may be null: the cursor's condition takes its longer form.
+    ["a user's entries by release date", { userId: 'u1', sortBy: SortBy.ReleaseDate }],
+  ])(
+    'plans a deep page of %s by cursor once per connection, not once a request',
+    async (_name, params) => {
+      const first = await listEntries(t.db, entriesQuerySchema.parse(params));
+      // The one before the last page, or the deepest a page number reaches.
+      const deepest = Math.min(first.totalPages - 1, maxPageFor(first.itemsPerPage));
+      const before = await listEntries(
+        t.db,
+        entriesQuerySchema.parse({ ...params, page: String(deepest) }),
+      );
+      expect(before.nextCursor).not.toBeNull();
+      // Deep in a list, a plan made for the cursor's values expects few rows
+      // after them, and would be preferred to the generic one on every run.
+      const query = entriesQuerySchema.parse({ ...params, cursor: before.nextCursor });
+      const ran = await plansRun(async (tx) => {
+        for (let i = 0; i < 8; i += 1) {
+          const listed = await listEntries(tx, query);
+          expect(listed.entries.length).toBeGreaterThan(0);
+        }
+      });
       expect(ran.map((k) => k.name.replace(/_[0-9a-f]+$/, ''))).toEqual(['entries_page']);
       for (const k of ran) expect(k.generic, k.name).toBeGreaterThanOrEqual(3);
     },

@@ -151,11 +151,7 @@ function releaseFilters(query: ParsedEntriesQuery, b: Binder): SQL[] {
  * entries, page and total alike). Elsewhere (a release's or the site's
  * entries) each is an indexed probe per entry.
  */
-function creditFilters(
-  query: ParsedEntriesQuery,
-  b: Binder,
-  userId: Placeholder | undefined,
-): SQL[] {
+function creditFilters(query: ParsedEntriesQuery, b: Binder, userId: SQL | undefined): SQL[] {
   if (userId) {
     const copies = [
       query.genre &&
@@ -201,7 +197,13 @@ function filters(
 ): { scope: SQL[]; narrowing: SQL[] } {
   const scope: SQL[] = [];
   if (releaseId) scope.push(eq(entries.releaseId, releaseId));
-  const userId = query.userId ? b.bind('userId', query.userId) : undefined;
+  // Unseen by the planner (see valueUnseenByPlanner), as a cursor's values are
+  // (see afterKeys): a plan made for a user with fewer entries than most looked
+  // cheaper than the generic one, so their cursor pages were planned on every
+  // run. The generic plan is the one every other page of theirs runs.
+  const userId = query.userId
+    ? valueUnseenByPlanner(b.bind('userId', query.userId), 'text')
+    : undefined;
   if (userId) scope.push(eq(entries.userId, userId));
   const out: SQL[] = [];
   // withReview=false asks for no restriction, the same as leaving it out. A
