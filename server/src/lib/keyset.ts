@@ -47,14 +47,17 @@ const castOf = {
 } as const satisfies Record<KeyType, string>;
 
 /**
- * A cursor's key value, unseen by the planner (see valueUnseenByPlanner):
- * an index still takes it as the start of its range. Seen, a value deep in
- * a list made a plan for it look cheaper than the generic one (few rows
- * after it), so each cursor page was planned anew, which cost three times
- * what running it did; unseen, a connection keeps the generic plan after
- * its first runs.
+ * A cursor's key value in the one row comparison of keys that run one way
+ * and are never null, unseen by the planner (see valueUnseenByPlanner): an
+ * index still takes it as the start of its range. Seen, a value deep in a
+ * list made a plan for it look cheaper than the generic one (few rows after
+ * it), so each cursor page was planned anew, which cost three times what
+ * running it did; unseen, a connection keeps the generic plan after its
+ * first runs. The longer condition (seenValueOf) keeps its values seen:
+ * unseen, the plan no longer started the index at the cursor.
  */
 const valueOf = (type: KeyType, v: KeyValue): SQL => valueUnseenByPlanner(v, castOf[type]);
+const seenValueOf = (type: KeyType, v: KeyValue): SQL => sql`${v}::${sql.raw(castOf[type])}`;
 
 /** A real calendar day of the years 1 to 9999 ('YYYY-MM-DD'), as PostgreSQL reads it. */
 function isDay(v: string): boolean {
@@ -128,13 +131,13 @@ export function keysOf(row: Record<string, unknown>, count: number): (string | n
 
 /** Rows whose key is equal to `v`, and rows that sort after it. */
 function equalTo(k: SortKey, v: KeyValue | null): SQL {
-  return v === null ? sql`${k.expr} is null` : sql`${k.expr} = ${valueOf(k.type, v)}`;
+  return v === null ? sql`${k.expr} is null` : sql`${k.expr} = ${seenValueOf(k.type, v)}`;
 }
 function after(k: SortKey, v: KeyValue | null): SQL | undefined {
   if (v === null) return k.nulls === 'first' ? sql`${k.expr} is not null` : undefined;
   const beyond = k.desc
-    ? sql`${k.expr} < ${valueOf(k.type, v)}`
-    : sql`${k.expr} > ${valueOf(k.type, v)}`;
+    ? sql`${k.expr} < ${seenValueOf(k.type, v)}`
+    : sql`${k.expr} > ${seenValueOf(k.type, v)}`;
   return k.nulls === 'last' ? or(beyond, sql`${k.expr} is null`) : beyond;
 }
 
@@ -169,8 +172,8 @@ export function afterKeys(keys: readonly SortKey[], values: readonly (KeyValue |
   const v0 = values[0]!;
   if (v0 === null || first.nulls) return expanded;
   const bound = first.desc
-    ? sql`${first.expr} <= ${valueOf(first.type, v0)}`
-    : sql`${first.expr} >= ${valueOf(first.type, v0)}`;
+    ? sql`${first.expr} <= ${seenValueOf(first.type, v0)}`
+    : sql`${first.expr} >= ${seenValueOf(first.type, v0)}`;
   return and(bound, expanded)!;
 }
 

@@ -266,8 +266,6 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
   it.each([
     ["a release's ratings", { releaseId: 'r1', sortBy: SortBy.RatingDate }],
     ["a user's entries by rating date", { userId: 'u1', sortBy: SortBy.RatingDate }],
-    // Its release dates may be null: the cursor's condition takes its longer form.
-    ["a user's entries by release date", { userId: 'u1', sortBy: SortBy.ReleaseDate }],
   ])(
     'plans a deep page of %s by cursor once per connection, not once a request',
     async (_name, params) => {
