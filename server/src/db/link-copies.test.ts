@@ -11,7 +11,16 @@ import {
 } from '../../test/catalogue-factories';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { REBUILD_RELEASE_LINK_COPIES } from './copies-sql';
-import { releaseArtists, releaseGenres, releaseLabels, releases } from './schema/catalogue';
+import {
+  artists,
+  genres,
+  labels,
+  releaseArtists,
+  releaseGenres,
+  releaseLabels,
+  releases,
+} from './schema/catalogue';
+import { counterMismatches } from '../features/entries/test-support';
 
 /**
  * A release's links to its artists, labels and genres carry its date,
@@ -177,6 +186,77 @@ describe('the release lists of an artist, a label and a genre, read from the cop
     expect(await lists('recently-added')).toEqual(each(['soon', 'late']));
     await t.db.update(releases).set({ pendingDeletion: false }).where(eq(releases.id, early.id));
     expect(await lists('recently-added')).toEqual(each(['soon', 'late', 'early']));
+  });
+
+  it("count an artist's, a label's and a genre's visible releases for their lists' totals", async () => {
+    const artist = await createArtist(t.db);
+    const label = await createLabel(t.db);
+    const genre = await createGenre(t.db);
+    const credits = { artists: [artist], labels: [label], genres: [genre] };
+    const out = await createRelease(t.db, { title: 'out', date: dayFromToday(-3), ...credits });
+    await createRelease(t.db, { title: 'undated', date: null, ...credits });
+    await createRelease(t.db, { title: 'soon', date: dayFromToday(4), ...credits });
+    const other = await createRelease(t.db, { title: 'other', date: dayFromToday(-9), ...credits });
+    const every = [`artistId=${artist.id}`, `labelId=${label.id}`, `genreId=${genre.id}`];
+    const lists = async (kind: string) =>
+      Promise.all(every.map((filter) => titles(`type=${kind}&${filter}`)));
+    const each = (list: string[]) => [list, list, list];
+    const owners = [
+      [artists, artist.id],
+      [labels, label.id],
+      [genres, genre.id],
+    ] as const;
+    const counts = async () =>
+      Promise.all(
+        owners.map(async ([table, id]) => {
+          const [row] = await t.db
+            .select({ all: table.releasesCount, visible: table.visibleReleasesCount })
+            .from(table)
+            .where(eq(table.id, id));
+          return row;
+        }),
+      );
+    const expectCounts = async (all: number, visible: number) => {
+      expect(await counts()).toEqual([
+        { all, visible },
+        { all, visible },
+        { all, visible },
+      ]);
+      expect(await counterMismatches(t)).toEqual([]);
+    };
+
+    await expectCounts(4, 4);
+    expect(await lists('new')).toEqual(each(['out', 'other']));
+    expect(await lists('recently-added')).toEqual(each(['other', 'soon', 'undated', 'out']));
+
+    // Hidden, merged away, then shown again: the counts of all stay.
+    await t.db.update(releases).set({ pendingDeletion: true }).where(eq(releases.id, out.id));
+    await expectCounts(4, 3);
+    expect(await lists('new')).toEqual(each(['other']));
+    await t.db.update(releases).set({ mergedIntoId: other.id }).where(eq(releases.id, out.id));
+    await t.db.update(releases).set({ pendingDeletion: false }).where(eq(releases.id, out.id));
+    await expectCounts(4, 3);
+    await t.db.update(releases).set({ mergedIntoId: null }).where(eq(releases.id, out.id));
+    await expectCounts(4, 4);
+    expect(await lists('new')).toEqual(each(['out', 'other']));
+
+    // A credit removed, a genre voted off and on, a link moved to another release.
+    await t.db.delete(releaseArtists).where(eq(releaseArtists.releaseId, other.id));
+    await t.db.delete(releaseLabels).where(eq(releaseLabels.releaseId, other.id));
+    await voteGenre(t.db, other, genre, -1);
+    await expectCounts(3, 3);
+    expect(await lists('new')).toEqual(each(['out']));
+    await voteGenre(t.db, other, genre, 2);
+    expect(await titles(`type=new&genreId=${genre.id}`)).toEqual(['out', 'other']);
+    const hidden = await createRelease(t.db, { title: 'hidden', pendingDeletion: true });
+    await t.db
+      .update(releaseLabels)
+      .set({ releaseId: hidden.id })
+      .where(eq(releaseLabels.releaseId, out.id));
+    expect(await titles(`type=recently-added&labelId=${label.id}`)).toEqual(['soon', 'undated']);
+    expect(await titles(`type=new&labelId=${label.id}`)).toEqual([]);
+    expect(await counts()).toContainEqual({ all: 3, visible: 2 });
+    expect(await counterMismatches(t)).toEqual([]);
   });
 
   const setDate = (id: string, date: string) =>

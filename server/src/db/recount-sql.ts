@@ -317,9 +317,11 @@ export const submissionComments: CounterRecount = {
 
 /**
  * How many releases credit an artist or a label, or carry a genre (scored
- * above 0), hidden releases included: what search ranks them by. Triggers
- * on the link tables keep them (the credit counts migration); these
- * recounts are for loads with triggers off, and for the consistency check.
+ * above 0): all of them, hidden releases included (what search ranks them
+ * by), and those whose release is visible (their release lists' lengths).
+ * Triggers on the link tables keep them (the credit counts migrations);
+ * these recounts are for loads with triggers off, and for the consistency
+ * check.
  */
 const releasesCounted = (
   table: 'artists' | 'labels' | 'genres',
@@ -330,15 +332,18 @@ const releasesCounted = (
   counter: `${table.slice(0, -1)} releases`,
   table,
   sql: (ids) => `
-    update ${table} t set releases_count = c.n
+    update ${table} t set releases_count = c.n, visible_releases_count = c.v
     from (
-      select t2.id, coalesce(k.n, 0) n
+      select t2.id, coalesce(k.n, 0) n, coalesce(k.v, 0) v
       from ${table} t2
       left join (
-        select ${column} id, count(*)::int n from ${link}
-        where ${counts} ${only(column, ids)} group by ${column}) k on k.id = t2.id
+        select x.${column} id, count(*)::int n,
+          (count(*) filter (where not r.pending_deletion and r.merged_into_id is null))::int v
+        from ${link} x join releases r on r.id = x.release_id
+        where ${counts} ${only(`x.${column}`, ids)} group by x.${column}) k on k.id = t2.id
       where true ${only('t2.id', ids)}) c
-    where c.id = t.id and t.releases_count is distinct from c.n
+    where c.id = t.id
+      and (t.releases_count, t.visible_releases_count) is distinct from (c.n, c.v)
     returning t.id`,
 });
 
@@ -367,5 +372,5 @@ export const COUNTER_RECOUNTS: readonly CounterRecount[] = [
   // After genre scores, which the genres' counts read.
   releasesCounted('artists', 'release_artists', 'artist_id'),
   releasesCounted('labels', 'release_labels', 'label_id'),
-  releasesCounted('genres', 'release_genres', 'genre_id', 'score > 0'),
+  releasesCounted('genres', 'release_genres', 'genre_id', 'x.score > 0'),
 ];

@@ -1,7 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommentTargetKind, ContributorStatus, HIDDEN_ACCOUNT_STATUSES } from '@earmark/common';
-import { artists, releaseArtists, releaseGenres, releases, tracks } from './schema/catalogue';
+import {
+  artists,
+  labels,
+  releaseArtists,
+  releaseGenres,
+  releases,
+  tracks,
+} from './schema/catalogue';
 import { entries } from './schema/entries';
 import { submissions } from './schema/submissions';
 import { users } from './schema/users';
@@ -16,7 +23,7 @@ import {
   type Member,
 } from '../features/entries/test-support';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { createGenre, createRelease } from '../../test/catalogue-factories';
+import { createGenre, createLabel, createRelease } from '../../test/catalogue-factories';
 
 describe('recount: the one definition of every counter', () => {
   let t: TestApp;
@@ -85,6 +92,9 @@ describe('recount: the one definition of every counter', () => {
       .from(releaseArtists)
       .where(eq(releaseArtists.releaseId, release.id));
     await t.db.update(artists).set({ releasesCount: 9 }).where(eq(artists.id, credit!.artistId));
+    // A label credited on no release, said to have visible releases.
+    const label = await createLabel(t.db);
+    await t.db.update(labels).set({ visibleReleasesCount: 5 }).where(eq(labels.id, label.id));
     // The review's day counts 4, and a day with no review counts 2.
     const [reviewed] = await rowsOf<{ key: string }>(
       t.db,
@@ -106,7 +116,10 @@ describe('recount: the one definition of every counter', () => {
         ids: expect.arrayContaining([`${release.id}:${genreId}`, `${release.id}:${stray.id}`]),
       },
       { counter: 'artist releases', ids: [credit!.artistId] },
+      { counter: 'label releases', ids: [label.id] },
     ]);
+    const [unused] = await t.db.select().from(labels).where(eq(labels.id, label.id));
+    expect(unused).toMatchObject({ releasesCount: 0, visibleReleasesCount: 0 });
     const [artist] = await t.db.select().from(artists).where(eq(artists.id, credit!.artistId));
     expect(artist!.releasesCount).toBe(1);
 

@@ -33,12 +33,18 @@ const timestamps = {
  */
 /**
  * How many releases credit an artist or label (rows of release_artists or
- * release_labels), or carry a genre (a score above 0), hidden releases
- * included: what search ranks them by among equal matches. Kept by
- * triggers (the credit counts migration) on every path that changes
- * credits; COUNTER_RECOUNTS holds its definition.
+ * release_labels), or carry a genre (a score above 0): `releasesCount`
+ * with hidden releases included, what search ranks them by among equal
+ * matches; `visibleReleasesCount` those whose release is neither pending
+ * deletion nor merged, the length of their recently-added list and what
+ * their new list's total is worked out from. Kept by triggers (the credit
+ * counts migrations) on every path that changes credits or hides a
+ * release; COUNTER_RECOUNTS holds their definition.
  */
-const releasesCount = { releasesCount: integer('releases_count').notNull().default(0) };
+const releasesCount = {
+  releasesCount: integer('releases_count').notNull().default(0),
+  visibleReleasesCount: integer('visible_releases_count').notNull().default(0),
+};
 
 const lifecycle = {
   pendingDeletion: boolean('pending_deletion').notNull().default(false),

@@ -1,4 +1,4 @@
-import { count, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Placeholder, SQL, Subquery } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -11,7 +11,15 @@ import {
 } from '@earmark/common';
 import { valueUnseenByPlanner, type Binder } from '../../db/prepared';
 import type { DbOrTx } from '../../db/client';
-import { releaseArtists, releaseGenres, releaseLabels, releases } from '../../db/schema/catalogue';
+import {
+  artists,
+  genres,
+  labels,
+  releaseArtists,
+  releaseGenres,
+  releaseLabels,
+  releases,
+} from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import type { SortKey } from '../../lib/keyset';
 import { addDays, daysBefore, utcDay } from './dates';
@@ -30,6 +38,17 @@ export interface Plan {
   keys: SortKey[];
   /** What the kind reads beyond the releases table, inner-joined to it. */
   join?: { table: Subquery; on: SQL };
+  /**
+   * The list's length from the counter of the artist, label or genre whose
+   * links it reads, where the counter tells it: its single row's `n`.
+   */
+  total?: { table: Owner['table']; n: SQL<number>; where: SQL };
+}
+
+/** An artist, label or genre, as a list of its releases reads it: its row's id, bound. */
+interface Owner {
+  table: typeof artists | typeof labels | typeof genres;
+  id: Placeholder | SQL;
 }
 
 /**
@@ -47,6 +66,11 @@ interface Source {
   visible: SQL[];
   /** The filter the source answers, left out of the semi-joins. */
   answers?: 'artistId' | 'labelId' | 'genreId';
+  /**
+   * Whose links these are, when that is the list's only filter: its
+   * `visible_releases_count` counts the source's rows.
+   */
+  owner?: Owner;
 }
 
 const everyRelease: Source = {
@@ -65,20 +89,25 @@ const everyRelease: Source = {
  * predicates, so a generic plan may read those indexes.
  */
 function sourceOf(query: ParsedReleasesQuery, b: Binder): Source {
+  const alone = [query.artistId, query.labelId, query.genreId].filter(Boolean).length === 1;
   if (query.artistId) {
     const t = releaseArtists;
-    const by = eq(t.artistId, b.bind('artistId', query.artistId));
-    return linkSource(t, [by, sql`${t.releaseVisible}`], 'artistId');
+    const id = b.bind('artistId', query.artistId);
+    const owner = alone ? { table: artists, id } : undefined;
+    return linkSource(t, [eq(t.artistId, id), sql`${t.releaseVisible}`], 'artistId', owner);
   }
   if (query.labelId) {
     const t = releaseLabels;
-    const by = eq(t.labelId, b.bind('labelId', query.labelId));
-    return linkSource(t, [by, sql`${t.releaseVisible}`], 'labelId');
+    const id = b.bind('labelId', query.labelId);
+    const owner = alone ? { table: labels, id } : undefined;
+    return linkSource(t, [eq(t.labelId, id), sql`${t.releaseVisible}`], 'labelId', owner);
   }
   if (query.genreId) {
     const t = releaseGenres;
-    const by = eq(t.genreId, b.bind('genreId', query.genreId));
-    return linkSource(t, [by, sql`${t.releaseVisible} and ${t.score} > 0`], 'genreId');
+    const id = b.bind('genreId', query.genreId);
+    const owner = alone ? { table: genres, id } : undefined;
+    const visible = [eq(t.genreId, id), sql`${t.releaseVisible} and ${t.score} > 0`];
+    return linkSource(t, visible, 'genreId', owner);
   }
   return everyRelease;
 }
@@ -87,9 +116,40 @@ function linkSource(
   table: typeof releaseArtists | typeof releaseLabels | typeof releaseGenres,
   visible: SQL[],
   answers: Source['answers'],
+  owner: Owner | undefined,
 ): Source {
   const { releaseId, releaseDate, releaseCreatedAt } = table;
-  return { table, id: releaseId, date: releaseDate, createdAt: releaseCreatedAt, visible, answers };
+  return {
+    table,
+    id: releaseId,
+    date: releaseDate,
+    createdAt: releaseCreatedAt,
+    visible,
+    answers,
+    owner,
+  };
+}
+
+/**
+ * A list of an artist's, label's or genre's visible releases, its length
+ * from their counter: all of them, less (with `less`) those matching each
+ * condition, each counted over a range of the source's date index. Out by
+ * today is every one less those to come and those with no date: two short
+ * ranges where counting the list read every release out.
+ */
+function ownerTotal(db: DbOrTx, from: Source, owner: Owner, less: SQL[] = []): Plan['total'] {
+  const not = less.map(
+    (excluded) =>
+      sql` - (${db
+        .select({ n: count() })
+        .from(from.table)
+        .where(and(...from.visible, excluded))})`,
+  );
+  return {
+    table: owner.table,
+    n: sql<number>`${owner.table.visibleReleasesCount}${sql.join(not)}`.mapWith(Number),
+    where: eq(owner.table.id, owner.id),
+  };
 }
 
 /** The mean rating over all visible releases: the prior C of the Bayesian average. */
@@ -160,7 +220,8 @@ export function planFor(
   // Unseen by the planner (see valueUnseenByPlanner): a plan made for the day
   // expected few of a label's releases to come and was preferred to the
   // generic one on every run, where planning cost several times the run.
-  const today = () => valueUnseenByPlanner(b.bind('today', day), 'date');
+  let bound: Placeholder | undefined;
+  const today = () => valueUnseenByPlanner((bound ??= b.bind('today', day)), 'date');
   // Stored dates are the earliest day a release could be out, so `date <= today`
   // counts a year-only release of this year as out since 1 January.
   switch (query.type) {
@@ -173,11 +234,20 @@ export function planFor(
         source: from,
         where: [isNew ? lte(from.date, today()) : gt(from.date, today())],
         keys: [byDate(isNew, from), byCreation(isNew, from), byId(isNew, from)],
+        total:
+          isNew && from.owner
+            ? ownerTotal(db, from, from.owner, [gt(from.date, today()), isNull(from.date)])
+            : undefined,
       };
     }
     case ReleaseListKind.RecentlyAdded: {
       const from = sourceOf(query, b);
-      return { source: from, where: [], keys: [byCreation(true, from), byId(true, from)] };
+      return {
+        source: from,
+        where: [],
+        keys: [byCreation(true, from), byId(true, from)],
+        total: from.owner && ownerTotal(db, from, from.owner),
+      };
     }
     case ReleaseListKind.NewPopular: {
       // Today and the 13 days before it.

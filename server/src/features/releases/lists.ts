@@ -129,6 +129,10 @@ export async function listReleases(
   const sortValues = sortValueColumns(plan.keys);
   /** The list's length, as a query (a statement of its own, or a sub-query of a page's). */
   const counted = () => {
+    if (plan.total) {
+      const { table, n, where } = plan.total;
+      return db.select({ n }).from(table).where(where).$dynamic();
+    }
     const rows = db.select({ n: count() }).from(from.table).$dynamic();
     return (plan.join ? rows.innerJoin(plan.join.table, plan.join.on) : rows).where(where);
   };
