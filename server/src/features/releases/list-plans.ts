@@ -40,15 +40,16 @@ export interface Plan {
   join?: { table: Subquery; on: SQL };
   /**
    * The list's length from the counter of the artist, label or genre whose
-   * links it reads, where the counter tells it: its single row's `n`.
+   * links it reads, where the counter tells it: its single row's `n`. Made
+   * only when a statement is (once per shape), not on every request.
    */
-  total?: { table: Owner['table']; n: SQL<number>; where: SQL };
+  total?: () => { table: Owner['table']; n: SQL<number>; where: SQL };
 }
 
 /** An artist, label or genre, as a list of its releases reads it: its row's id, bound. */
 interface Owner {
   table: typeof artists | typeof labels | typeof genres;
-  id: Placeholder | SQL;
+  id: Placeholder;
 }
 
 /**
@@ -137,19 +138,30 @@ function linkSource(
  * today is every one less those to come and those with no date: two short
  * ranges where counting the list read every release out.
  */
-function ownerTotal(db: DbOrTx, from: Source, owner: Owner, less: SQL[] = []): Plan['total'] {
-  const not = less.map(
+function ownerTotal(
+  db: DbOrTx,
+  from: Source,
+  owner: Owner,
+  less: () => SQL[] = () => [],
+): Plan['total'] {
+  return () => ({
+    table: owner.table,
+    n: sql<number>`${owner.table.visibleReleasesCount}${sql.join(lessBy(db, from, less()))}`.mapWith(
+      Number,
+    ),
+    where: eq(owner.table.id, owner.id),
+  });
+}
+
+/** For each condition, ` - (the count of the source's visible rows matching it)`. */
+function lessBy(db: DbOrTx, from: Source, less: SQL[]): SQL[] {
+  return less.map(
     (excluded) =>
       sql` - (${db
         .select({ n: count() })
         .from(from.table)
         .where(and(...from.visible, excluded))})`,
   );
-  return {
-    table: owner.table,
-    n: sql<number>`${owner.table.visibleReleasesCount}${sql.join(not)}`.mapWith(Number),
-    where: eq(owner.table.id, owner.id),
-  };
 }
 
 /** The mean rating over all visible releases: the prior C of the Bayesian average. */
@@ -236,7 +248,7 @@ export function planFor(
         keys: [byDate(isNew, from), byCreation(isNew, from), byId(isNew, from)],
         total:
           isNew && from.owner
-            ? ownerTotal(db, from, from.owner, [gt(from.date, today()), isNull(from.date)])
+            ? ownerTotal(db, from, from.owner, () => [gt(from.date, today()), isNull(from.date)])
             : undefined,
       };
     }

@@ -130,7 +130,7 @@ export async function listReleases(
   /** The list's length, as a query (a statement of its own, or a sub-query of a page's). */
   const counted = () => {
     if (plan.total) {
-      const { table, n, where } = plan.total;
+      const { table, n, where } = plan.total();
       return db.select({ n }).from(table).where(where).$dynamic();
     }
     const rows = db.select({ n: count() }).from(from.table).$dynamic();
