@@ -12,6 +12,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DAILY_JOBS: 'sometimes' })).toThrow(/DAILY_JOBS/);
   });
 
+  it('keeps a page in the read cache after its second read outside tests, unless told', () => {
+    expect(loadConfig({}).readCacheKeepAfter).toBe(2);
+    expect(loadConfig({ NODE_ENV: 'test' }).readCacheKeepAfter).toBe(1);
+    expect(loadConfig({ READ_CACHE_KEEP_AFTER: '1' }).readCacheKeepAfter).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', READ_CACHE_KEEP_AFTER: '2' }).readCacheKeepAfter).toBe(2);
+    expect(() => loadConfig({ READ_CACHE_KEEP_AFTER: '3' })).toThrow(/READ_CACHE_KEEP_AFTER/);
+  });
+
   it('reads the cover URL allow-list as lower-case host names', () => {
     expect(loadConfig({}).imageUrlAllowHosts).toEqual([]);
     expect(

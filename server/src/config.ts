@@ -30,6 +30,13 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** How long hot public reads are kept in memory; 0 turns that cache off. */
   READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * After how many reads an instance keeps a page in its read cache: 1 keeps
+   * every page it reads; 2 only one read again while the instance still
+   * remembers the first (most pages of a large catalogue are read once, and
+   * kept they cost collection time). Unset: 2, or 1 under NODE_ENV=test.
+   */
+  READ_CACHE_KEEP_AFTER: z.coerce.number().int().min(1).max(2).optional(),
   /** Serve GET /api/read-cache/stats (how the read cache served its readers): for the bench only. */
   READ_CACHE_STATS: z
     .enum(['true', 'false', '1', '0', ''])
@@ -105,6 +112,8 @@ export interface Config {
   webDistDir: string;
   seedDemo: boolean;
   readCacheTtlMs: number;
+  /** Reads of a page before the read cache keeps it (READ_CACHE_KEEP_AFTER). */
+  readCacheKeepAfter: 1 | 2;
   /** Whether GET /api/read-cache/stats answers (READ_CACHE_STATS). */
   readCacheStats: boolean;
   sessionCacheTtlMs: number;
@@ -154,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
     seedDemo: e.SEED_DEMO,
     readCacheTtlMs: e.READ_CACHE_SECONDS * 1000,
+    readCacheKeepAfter: (e.READ_CACHE_KEEP_AFTER ?? (e.NODE_ENV === 'test' ? 1 : 2)) as 1 | 2,
     readCacheStats: e.READ_CACHE_STATS,
     sessionCacheTtlMs: (e.SESSION_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10)) * 1000,
     listRateLimit: e.LIST_RATE_LIMIT,

@@ -8,6 +8,19 @@ function setup(ttlMs = 1000, maxEntries = 10) {
   return { cache, advance: clock.advance, ...countingCompute() };
 }
 
+/** Two readers of `k` asking while its computation runs: what they got, and how many ran. */
+async function twoConcurrentReaders(cache: ReadCache) {
+  let runs = 0;
+  const slow = deferred<string>();
+  const compute = () => {
+    runs += 1;
+    return slow.promise;
+  };
+  const all = [cache.get('k', [], compute), cache.get('k', [], compute)];
+  slow.resolve('v');
+  return { values: (await Promise.all(all)).map((p) => p.value), runs };
+}
+
 describe('ReadCache', () => {
   it('serves a payload for its TTL, then once stale while the next is made', async () => {
     const { cache, compute, calls, advance } = setup();
@@ -89,16 +102,7 @@ describe('ReadCache', () => {
 
   it('shares one computation among concurrent misses', async () => {
     const { cache } = setup();
-    let runs = 0;
-    const slow = deferred<string>();
-    const compute = () => {
-      runs += 1;
-      return slow.promise;
-    };
-    const all = [cache.get('k', [], compute), cache.get('k', [], compute)];
-    slow.resolve('v');
-    expect((await Promise.all(all)).map((p) => p.value)).toEqual(['v', 'v']);
-    expect(runs).toBe(1);
+    expect(await twoConcurrentReaders(cache)).toEqual({ values: ['v', 'v'], runs: 1 });
   });
 
   it('counts how each reader was served', async () => {
@@ -213,6 +217,57 @@ describe('ReadCache', () => {
     slow.resolve('before the write');
     expect((await first).value).toBe('before the write');
     expect((await second).value).toBe('after the write');
+  });
+});
+
+describe('ReadCache: kept after a second read', () => {
+  function setupKeepAfter2(maxEntries = 10) {
+    const clock = fakeClock();
+    const cache = new ReadCache({ ttlMs: 1000, maxEntries, keepAfter: 2, now: clock.now });
+    return { cache, advance: clock.advance, ...countingCompute() };
+  }
+
+  it('keeps a payload only when its key is computed a second time', async () => {
+    const { cache, compute, calls } = setupKeepAfter2();
+    expect((await cache.get('k', ['a'], compute('one'))).value).toBe('one');
+    expect(cache.size).toBe(0);
+    expect((await cache.get('k', ['a'], compute('two'))).value).toBe('two');
+    expect(cache.size).toBe(1);
+    expect((await cache.get('k', ['a'], compute('three'))).value).toBe('two');
+    expect(calls()).toBe(2);
+  });
+
+  it('keeps the successor of a kept payload, stale or dropped by a write, at once', async () => {
+    const { cache, compute, calls, advance } = setupKeepAfter2();
+    await cache.get('k', ['a'], compute('one'));
+    await cache.get('k', ['a'], compute('two'));
+    advance(1000);
+    // Stale: served once more while its successor is made, and the successor is kept.
+    expect((await cache.get('k', ['a'], compute('three'))).value).toBe('two');
+    expect((await cache.get('k', ['a'], compute('four'))).value).toBe('three');
+    cache.invalidate('a');
+    expect((await cache.get('k', ['a'], compute('five'))).value).toBe('five');
+    expect((await cache.get('k', ['a'], compute('six'))).value).toBe('five');
+    expect(calls()).toBe(4);
+  });
+
+  it('forgets the least recently computed keys past four times maxEntries', async () => {
+    const { cache, compute, calls } = setupKeepAfter2(1);
+    await cache.get('k', [], compute('k1'));
+    for (const other of ['a', 'b', 'c', 'd']) await cache.get(other, [], compute(other));
+    // k was forgotten: its second computation is a first one again.
+    await cache.get('k', [], compute('k2'));
+    expect(cache.size).toBe(0);
+    await cache.get('d', [], compute('d2'));
+    expect(cache.size).toBe(1);
+    expect((await cache.get('d', [], compute('d3'))).value).toBe('d2');
+    expect(calls()).toBe(7);
+  });
+
+  it('shares one computation among concurrent first readers and keeps nothing', async () => {
+    const { cache } = setupKeepAfter2();
+    expect(await twoConcurrentReaders(cache)).toEqual({ values: ['v', 'v'], runs: 1 });
+    expect(cache.size).toBe(0);
   });
 });
 

@@ -37,6 +37,15 @@ export interface ReadCacheOptions {
   maxEntries: number;
   /** At most this many readers' rows (see readerRows); 0 keeps none. */
   maxReaderRows?: number;
+  /**
+   * 2: a payload is kept only when its key is computed again while the key
+   * of its last computation is still remembered (four times `maxEntries`
+   * keys, the least recently asked forgotten first). A payload kept outlives
+   * the young generation's collections, which copy it on the way: for a
+   * page read once, as most of a large catalogue is, that copying was the
+   * cache's whole effect. 1 (the default) keeps every payload computed.
+   */
+  keepAfter?: 1 | 2;
   now?: () => number;
 }
 
@@ -138,6 +147,8 @@ export class ReadCache {
   readonly stats: ReadCacheStats = { hits: 0, stale: 0, joined: 0, misses: 0, bypassed: 0 };
   private readonly stored: LRUCache<string, Stored> | null;
   private readonly readers: LRUCache<string, ReaderRows> | null;
+  /** The keys computed once and not kept, with keepAfter 2. */
+  private readonly computedOnce: LRUCache<string, true> | null;
   private readonly pending = new Map<string, Pending>();
   /** Tag → sequence and time of its last invalidation, oldest first. */
   private readonly invalidated = new Map<string, { seq: number; at: number }>();
@@ -160,6 +171,10 @@ export class ReadCache {
             perf: { now: this.now },
             ttlResolution: 0,
           })
+        : null;
+    this.computedOnce =
+      options.ttlMs > 0 && options.keepAfter === 2
+        ? new LRUCache<string, true>({ max: 4 * Math.max(1, options.maxEntries) })
         : null;
     const maxRows = options.maxReaderRows ?? 0;
     this.readers =
@@ -212,9 +227,23 @@ export class ReadCache {
         return Promise.resolve(hit.payload as CachedPayload<V>);
       }
       this.stored.delete(key);
+      // Read before: its successor is kept (see keepAfter).
+      this.computedOnce?.set(key, true);
     }
     this.stats[this.joinable(key) ? 'joined' : 'misses'] += 1;
     return this.compute(key, tags, compute);
+  }
+
+  /**
+   * Whether a payload just computed under `key` is kept (see keepAfter): one
+   * kept before is (its successor, or one a write dropped); else one whose key
+   * was computed before and remembered; else its key is remembered.
+   */
+  private keeps(key: string): boolean {
+    if (!this.computedOnce || this.stored?.has(key)) return true;
+    if (this.computedOnce.delete(key)) return true;
+    this.computedOnce.set(key, true);
+    return false;
   }
 
   /** The computation of `key` already running that a reader may wait for, if any. */
@@ -242,7 +271,7 @@ export class ReadCache {
     const promise = compute().then((value) => {
       const payload = new CachedPayload(value);
       const known = typeof tags === 'function' ? tags(value) : tags;
-      if (this.fresh(known, seq)) {
+      if (this.fresh(known, seq) && this.keeps(key)) {
         const freshUntil = this.now() + this.options.ttlMs;
         this.stored?.set(key, { payload, tags: known, seq, freshUntil });
       }

@@ -56,6 +56,27 @@ describe('read cache: public reads with fresh own parts', () => {
     }
   });
 
+  it('keeps a page only once it is read a second time with READ_CACHE_KEEP_AFTER=2', async () => {
+    const second = await buildPeerApp({ ...t, config: { ...t.config, readCacheKeepAfter: 2 } });
+    try {
+      const release = await createRelease(t.db, { title: 'First' });
+      const title = async () =>
+        (await second.inject({ method: 'GET', url: `/api/releases/${release.id}` })).json<Release>()
+          .title;
+      const rename = (to: string) =>
+        t.db.update(releases).set({ title: to }).where(eq(releases.id, release.id));
+      expect(await title()).toBe('First');
+      // Read once: not kept, so a change behind the API's back is seen...
+      await rename('Second');
+      expect(await title()).toBe('Second');
+      // ...and read twice: kept, so the next change is not (no write through the API dropped it).
+      await rename('Third');
+      expect(await title()).toBe('Second');
+    } finally {
+      await second.close();
+    }
+  });
+
   it('is read again once the TTL and its grace time have passed', async () => {
     const release = await createRelease(t.db, { title: 'Before' });
     await getRelease(null, release.id);

@@ -165,6 +165,7 @@ async function readCachePlugin(app: FastifyInstance) {
     ttlMs: app.config.readCacheTtlMs,
     maxEntries: MAX_PAYLOADS,
     maxReaderRows: MAX_READER_ROWS,
+    keepAfter: app.config.readCacheKeepAfter,
   });
   app.decorate('readCache', cache);
   keepReaderRows(app.db, cache);
