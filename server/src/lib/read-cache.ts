@@ -23,6 +23,7 @@
  * serving an expired payload once more while its successor is computed.
  */
 import { LRUCache } from 'lru-cache';
+import { CachedPayload } from './cached-payload';
 
 /** The tag every payload has: invalidating it drops them all (bans, merges...). */
 export const ALL_TAG = '*';
@@ -47,52 +48,6 @@ export interface ReadCacheOptions {
    */
   keepAfter?: 1 | 2;
   now?: () => number;
-}
-
-/**
- * Sets one reader's own value at a place of a public payload (the `key` of
- * `holder`), or records it: see sendOverlaid.
- */
-export type Place = (holder: object, key: string, readerValue: unknown) => void;
-
-/** The Place that sets the value on the object. */
-export const setPlace: Place = (holder, key, readerValue) => {
-  (holder as Record<string, unknown>)[key] = readerValue;
-};
-
-/**
- * A cached payload: the value, and its JSON made once on first use, kept
- * as the bytes sent (a string would be measured and encoded again on every
- * send).
- */
-export class CachedPayload<V> {
-  private serialized: Buffer | undefined;
-  private derived: Map<string, unknown> | undefined;
-
-  /**
-   * `alone`: made for one reader and kept for nobody else (the cache is
-   * off), so that reader's own values may be set on the value itself.
-   */
-  constructor(
-    readonly value: V,
-    readonly alone = false,
-  ) {}
-
-  /**
-   * The payload as JSON, in UTF-8. `serialize` is the route's own response
-   * serialisation (schema and all); it runs once per payload.
-   */
-  json(serialize: (value: V) => string): Buffer {
-    this.serialized ??= Buffer.from(serialize(this.value));
-    return this.serialized;
-  }
-
-  /** Something made from the payload once and kept with it under `name`. */
-  derive<T>(name: string, make: () => T): T {
-    this.derived ??= new Map();
-    if (!this.derived.has(name)) this.derived.set(name, make());
-    return this.derived.get(name) as T;
-  }
 }
 
 interface Stored {

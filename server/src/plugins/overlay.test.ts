@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CachedPayload } from '../lib/read-cache';
+import { CachedPayload } from '../lib/cached-payload';
 import { overlaidJson, type Overlay } from './read-cache';
 
 interface Card {

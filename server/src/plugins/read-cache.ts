@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import { ReadCache, setPlace, type CachedPayload, type Place } from '../lib/read-cache';
+import { setPlace, type CachedPayload, type Place } from '../lib/cached-payload';
+import { ReadCache } from '../lib/read-cache';
 import { keepReaderRows } from '../db/batched';
 import { responseWriter } from './serializer';
 

@@ -10,7 +10,7 @@ import { releases } from '../../db/schema/catalogue';
 import { entries, reviewVotes } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import { visibleEntry } from '../../db/visibility';
-import { setPlace, type Place } from '../../lib/read-cache';
+import { setPlace, type Place } from '../../lib/cached-payload';
 import { releaseCardColumns } from '../releases/present';
 import { viewerEntriesOf, type ReleaseViewer } from '../releases/summaries';
 import { userRefColumns } from '../users/present';

@@ -3,7 +3,7 @@ import { SortBy, VoteType, type Entry, type PagedEntries } from '@earmark/common
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { capturingStatements } from '../../../test/plans';
 import { createRelease } from '../../../test/catalogue-factories';
-import { setPlace } from '../../lib/read-cache';
+import { setPlace } from '../../lib/cached-payload';
 import { viewerPartsOf, withViewerParts } from './queries';
 import { call, members, ok, type Member } from './test-support';
 
