@@ -12,7 +12,13 @@ import { users } from '../../db/schema/users';
 import { visibleEntry } from '../../db/visibility';
 import { setPlace, type Place } from '../../lib/cached-payload';
 import { releaseCardColumns } from '../releases/present';
-import { viewerEntriesOf, type ReleaseViewer } from '../releases/summaries';
+import {
+  readerEntryColumns,
+  readerEntryJoin,
+  readerEntryOfRow,
+  viewerEntriesOf,
+  type ReleaseViewer,
+} from '../releases/summaries';
 import { userRefColumns } from '../users/present';
 import { presentPublicEntries, type EntryBundle, type EntryCardRow } from './present';
 
@@ -126,18 +132,12 @@ export async function viewerPartsOf(
  */
 export function readerPageParts(row: typeof entries, reader: Placeholder) {
   return {
-    columns: {
-      readerVote: sql<VoteType | null>`reader_vote.vote`,
-      readerEntryId: sql<string | null>`reader_entry.id`,
-      readerEntryRating: sql<number | null>`reader_entry.rating`,
-      readerEntryHasReview: sql<boolean>`reader_entry.has_review`,
-      readerEntryHasTrackVotes: sql<boolean>`reader_entry.has_track_votes`,
-    },
-    // Each a key probe per row: lateral, and kept from being flattened into a
-    // join by its limit (one row at most either way). Flattened, the planner
-    // read all the reader's votes (review_votes_user_idx) to hash them. The
-    // vote is looked for only on a review somebody voted on: the counters count
-    // every visible account's votes, and a reader's account is visible.
+    columns: { readerVote: sql<VoteType | null>`reader_vote.vote`, ...readerEntryColumns },
+    // A key probe per row: lateral, and kept from being flattened into a join
+    // by its limit (one row at most either way). Flattened, the planner read
+    // all the reader's votes (review_votes_user_idx) to hash them. The vote is
+    // looked for only on a review somebody voted on: the counters count every
+    // visible account's votes, and a reader's account is visible.
     joins: [
       {
         table: sql`lateral (select vote_of_reader.vote from ${reviewVotes} vote_of_reader
@@ -146,15 +146,7 @@ export function readerPageParts(row: typeof entries, reader: Placeholder) {
             and vote_of_reader.user_id = ${reader} limit 1) reader_vote`,
         on: sql`true`,
       },
-      {
-        table: sql`lateral (select entry_of_reader.id, entry_of_reader.rating,
-            entry_of_reader.review is not null as has_review,
-            entry_of_reader.track_votes_count > 0 as has_track_votes
-          from ${entries} entry_of_reader
-          where entry_of_reader.user_id = ${reader}
-            and entry_of_reader.release_id = ${row.releaseId} limit 1) reader_entry`,
-        on: sql`true`,
-      },
+      readerEntryJoin(row.releaseId, reader),
     ],
   };
 }
@@ -190,14 +182,8 @@ export function readerPartsOfRows(
       reviewed.push(row.entry.id);
       if (row.readerVote !== null) votes.set(row.entry.id, { vote: row.readerVote });
     }
-    if (row.readerEntryId !== null) {
-      mine.set(row.release.id, {
-        id: row.readerEntryId,
-        rating: row.readerEntryRating,
-        hasReview: row.readerEntryHasReview,
-        hasTrackVotes: row.readerEntryHasTrackVotes,
-      });
-    }
+    const own = readerEntryOfRow(row);
+    if (own) mine.set(row.release.id, own);
   }
   viewerVotesOn.keep(db, readerId, reviewed, votes, since);
   viewerEntriesOf.keep(

@@ -2,14 +2,13 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import {
   ReleaseListKind,
   type PagedReleases,
-  type ReleaseSummary,
   type releasesQuerySchema,
+  type ViewerEntry,
 } from '@earmark/common';
 import type { z } from 'zod';
-import { anyOfPlaceholder } from '../../db/any-of';
-import { Binder, bindPage, preparedPer, ShapedStatements } from '../../db/prepared';
-import { batchedPer } from '../../db/batched';
-import type { Db, DbOrTx } from '../../db/client';
+import { Binder, bindPage, ShapedStatements } from '../../db/prepared';
+import { readerRowsMoment } from '../../db/batched';
+import type { DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
 import {
   keyColumns,
@@ -28,6 +27,13 @@ import { utcDay } from './dates';
 import { isCachedKind, stretchesOf, type RankedIds, type ReleaseListCache } from './list-cache';
 import { filters, meanRating, planFor } from './list-plans';
 import { releaseCardColumns, toReleaseSummary, type ReleaseCardRow } from './present';
+import {
+  readerEntryColumns,
+  readerEntryJoin,
+  readerEntryOfRow,
+  viewerEntriesOf,
+} from './summaries';
+import { readSummaries } from './list-summaries';
 import { isVisible } from './visibility';
 
 export type ParsedReleasesQuery = z.output<typeof releasesQuerySchema>;
@@ -60,42 +66,6 @@ type PageRow = { id: string } & Record<string, unknown>;
 const pageStatements = new ShapedStatements<PageRow[]>('releases_page');
 const countStatements = new ShapedStatements<{ n: number }[]>('releases_count');
 
-const summariesByIds = preparedPer((db) =>
-  db
-    .select(releaseCardColumns)
-    .from(releases)
-    .where(and(anyOfPlaceholder(releases.id, 'ids'), isVisible(releases)))
-    .prepare('release_summaries_by_ids'),
-);
-
-/**
- * The releases the list pages of one turn of the event loop ask for, in one
- * statement: each page's ids are one ask (one key of the batch), and a
- * release several pages show is read once. Keyed by id, a page of 25 took
- * 25 of a batch's keys, so readers of one hot page asking together split
- * into a statement per two or three of them, each reading the same rows.
- */
-const summaryBatches = batchedPer<readonly string[], (ReleaseCardRow | null)[]>(
-  async (db, asks) => {
-    const ids = [...new Set(asks.flat())];
-    const rows = await summariesByIds(db).execute({ ids });
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return asks.map((ask) => ask.map((id) => byId.get(id) ?? null));
-  },
-);
-
-/**
- * Summaries of releases by id, in the order of `ids`, in one prepared
- * statement (the rows carry their artists), read together with the other
- * pages' asked for at the same time; one hidden since the ranking was
- * cached is left out.
- */
-export async function summariesOf(db: Db, ids: string[]): Promise<ReleaseSummary[]> {
-  if (ids.length === 0) return [];
-  const found = await summaryBatches(db).load(ids);
-  return found.flatMap((read) => (read ? [toReleaseSummary(read)] : []));
-}
-
 /**
  * One page of a release list as everyone sees it, by page number or by
  * cursor (see readKeysetPage): one statement for the page with its
@@ -113,6 +83,43 @@ export async function listReleases(
   now: Date = new Date(),
   cache?: ReleaseListCache,
 ): Promise<PagedReleases> {
+  return (await readReleasesPage(db, query, now, cache, undefined)).page;
+}
+
+/**
+ * A page of a release list made for a signed-in reader: the page as
+ * everyone sees it (what the read cache keeps), and the reader's own
+ * entries on its releases, read by the page's statement (see
+ * readerEntryJoin and summaryBatches) and kept as viewerEntriesOf keeps
+ * what it reads, so their next pages find them there.
+ */
+export async function listReleasesFor(
+  db: DbOrTx,
+  query: ParsedReleasesQuery,
+  reader: { id: string },
+  now: Date = new Date(),
+  cache?: ReleaseListCache,
+): Promise<{ page: PagedReleases; mine: Map<string, ViewerEntry> }> {
+  const since = readerRowsMoment(db);
+  const { page, mine = new Map() } = await readReleasesPage(db, query, now, cache, reader.id);
+  viewerEntriesOf.keep(
+    db,
+    reader.id,
+    page.releases.map((r) => r.id),
+    mine,
+    since,
+  );
+  return { page, mine };
+}
+
+/** A page of a release list (see listReleases), with `reader`'s entries on it when given. */
+async function readReleasesPage(
+  db: DbOrTx,
+  query: ParsedReleasesQuery,
+  now: Date,
+  cache: ReleaseListCache | undefined,
+  reader: string | undefined,
+): Promise<{ page: PagedReleases; mine?: Map<string, ViewerEntry> }> {
   const isTop = query.type === ReleaseListKind.Top || query.type === ReleaseListKind.TopOfTheYear;
   const mean = !isTop
     ? 0
@@ -152,6 +159,7 @@ export async function listReleases(
     const bounds = bindPage(r, limit, offset, after);
     if (cards) r.mark('cards');
     if (withTotal) r.mark('with total');
+    const readerId = cards && reader ? r.bind('reader', reader) : undefined;
     return pageStatements.run(db, r, () => {
       let ids = db
         .select({ pid: sql<string>`${from.id}`.as('pid'), ...sortValues })
@@ -188,11 +196,14 @@ export async function listReleases(
       const cardColumns = Object.fromEntries(
         Object.keys(releaseCardColumns).map((name) => [name, card[name as keyof typeof card]]),
       ) as unknown as typeof releaseCardColumns;
-      return db
-        .select({ ...cardColumns, ...columns })
+      const own = readerId && readerEntryJoin(cardColumns.id, readerId);
+      const rows = db
+        .select({ ...cardColumns, ...columns, ...(own ? readerEntryColumns : {}) })
         .from(page)
         .innerJoinLateral(card, sql`true`)
-        .orderBy(...order);
+        .$dynamic();
+      if (own) rows.leftJoin(own.table, own.on);
+      return rows.orderBy(...order);
     });
   };
   const totalKeyed = totalKey(query, now);
@@ -264,8 +275,8 @@ export async function listReleases(
       ids.length > 0 && end < length
         ? writeCursor({ s: list.name, k: keys.at(-1)!, n: end, t: total })
         : null;
-    const summaries = await summariesOf(db, ids);
-    return {
+    const { summaries, mine } = await readSummaries(db, ids, reader);
+    const page = {
       ...pageFields({
         totalItems: total,
         pageSize: query.pageSize,
@@ -275,7 +286,16 @@ export async function listReleases(
       }),
       releases: summaries,
     };
+    return { page, mine };
   }
   const { rows, fields } = await readKeysetPage(list, query);
-  return { ...fields, releases: rows.map((row) => toReleaseSummary(row as ReleaseCardRow)) };
+  const page = { ...fields, releases: rows.map((row) => toReleaseSummary(row as ReleaseCardRow)) };
+  if (!reader) return { page };
+  const mine = new Map<string, ViewerEntry>();
+  for (const row of rows as unknown as (ReleaseCardRow &
+    Parameters<typeof readerEntryOfRow>[0])[]) {
+    const own = readerEntryOfRow(row);
+    if (own) mine.set(row.id, own);
+  }
+  return { page, mine };
 }

@@ -4,6 +4,7 @@ import {
   pagedReleasesSchema,
   releaseSchema,
   releasesQuerySchema,
+  type PagedReleases,
   type ViewerEntry,
 } from '@earmark/common';
 import { releaseListPageTags, releasePageTags } from '../../lib/cache-tags';
@@ -11,7 +12,7 @@ import { listRateLimit } from '../../plugins/list-rate-limit';
 import { sendCached, sendOverlaid } from '../../plugins/read-cache';
 import { utcDay } from './dates';
 import { ReleaseListCache } from './list-cache';
-import { listReleases } from './lists';
+import { listReleases, listReleasesFor } from './lists';
 import { releasePageMeta } from './page-meta';
 import { followMerge } from '../admin/merge';
 import { readReleasePage, withViewerEntry } from './service';
@@ -37,22 +38,32 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const now = new Date();
+      const user = request.user;
+      // Set when this request made the page for its reader: their entries came with it.
+      const made: { page?: PagedReleases; mine?: Map<string, ViewerEntry> } = {};
       // The day is part of the key: which releases are new or upcoming changes at midnight.
       const key = `releases:${utcDay(now)}:${JSON.stringify(request.query)}`;
       const page = await app.readCache.get(
         key,
         (value) => releaseListPageTags(request.query, value.releases),
-        () => listReleases(app.db, request.query, now, listCache),
+        async () => {
+          if (!user) return listReleases(app.db, request.query, now, listCache);
+          Object.assign(made, await listReleasesFor(app.db, request.query, user, now, listCache));
+          return made.page!;
+        },
       );
-      if (!request.user) return sendCached(reply, page, pagedReleasesSchema);
+      if (!user) return sendCached(reply, page, pagedReleasesSchema);
       // The viewer's entries laid over the page's checked JSON: checking the
       // whole page against the schema again for each signed-in reader cost
       // more than reading their entries.
-      const mine = await viewerEntriesOf(
-        app.db,
-        request.user.id,
-        page.value.releases.map((r) => r.id),
-      );
+      const mine =
+        made.page === page.value && made.mine
+          ? made.mine
+          : await viewerEntriesOf(
+              app.db,
+              user.id,
+              page.value.releases.map((r) => r.id),
+            );
       return sendOverlaid(reply, page, pagedReleasesSchema, (value, place) => {
         for (const r of value.releases) place(r, 'viewerEntry', mine.get(r.id) ?? null);
       });

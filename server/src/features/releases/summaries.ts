@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReleaseSummary, ViewerEntry } from '@earmark/common';
 import { byViewerPairs, viewerPairs } from '../../db/batched';
 import type { DbOrTx } from '../../db/client';
@@ -33,6 +34,50 @@ const viewerEntryPairs = preparedPer((db) =>
  * changes to everything (a merge moves entries).
  */
 export const viewerEntriesOf = byViewerPairs<ViewerEntry>(viewerEntryPairs, 'entry');
+
+/**
+ * A reader's own entry on the release of each row of a page's statement
+ * (`releaseId`, `reader` bound to their id), read with the page: one probe
+ * of entries_user_release_key a row, left joined as `reader_entry`.
+ * Lateral, and kept from being flattened into a join by its limit (one row
+ * at most either way); joined as text, so the rows keep their shaping
+ * written once. Its columns are readerEntryColumns.
+ */
+export function readerEntryJoin(releaseId: AnyPgColumn | SQL, reader: Placeholder) {
+  return {
+    table: sql`lateral (select entry_of_reader.id, entry_of_reader.rating,
+        entry_of_reader.review is not null as has_review,
+        entry_of_reader.track_votes_count > 0 as has_track_votes
+      from ${entries} entry_of_reader
+      where entry_of_reader.user_id = ${reader}
+        and entry_of_reader.release_id = ${releaseId} limit 1) reader_entry`,
+    on: sql`true`,
+  };
+}
+
+/** What readerEntryJoin reads on each row (all null where the reader has no entry). */
+export const readerEntryColumns = {
+  readerEntryId: sql<string | null>`reader_entry.id`,
+  readerEntryRating: sql<number | null>`reader_entry.rating`,
+  readerEntryHasReview: sql<boolean>`reader_entry.has_review`,
+  readerEntryHasTrackVotes: sql<boolean>`reader_entry.has_track_votes`,
+};
+
+/** A row's readerEntryColumns as the reader's entry, or null. */
+export function readerEntryOfRow(row: {
+  readerEntryId: string | null;
+  readerEntryRating: number | null;
+  readerEntryHasReview: boolean;
+  readerEntryHasTrackVotes: boolean;
+}): ViewerEntry | null {
+  if (row.readerEntryId === null) return null;
+  return {
+    id: row.readerEntryId,
+    rating: row.readerEntryRating,
+    hasReview: row.readerEntryHasReview,
+    hasTrackVotes: row.readerEntryHasTrackVotes,
+  };
+}
 
 /** The viewer's own entry on one release, or null (see viewerEntriesOf). */
 export async function viewerEntryOn(

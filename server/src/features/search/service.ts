@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { users, type UserRow } from '../../db/schema/users';
 import { visibleAccount } from '../../db/visibility';
-import { summariesOf } from '../releases/lists';
+import { summariesOf } from '../releases/list-summaries';
 import { viewerEntriesOf } from '../releases/summaries';
 import { toPublicUser } from '../users/present';
 import { rankedPages, type Page, type RankedPage } from './ranking';
