@@ -5,6 +5,7 @@ import {
   maxPageFor,
   ReleaseListKind,
   releasesQuerySchema,
+  RELEASES_PAGE_SIZE,
   SESSION_TTL_MS,
   SortBy,
   type PagedEntries,
@@ -15,7 +16,7 @@ import { rowsOf } from '../db/rows';
 import { sessions } from '../db/schema/users';
 import { listEntries } from '../features/entries/list';
 import { ReleaseListCache } from '../features/releases/list-cache';
-import { listReleases } from '../features/releases/lists';
+import { listReleases, listReleasesFor } from '../features/releases/lists';
 import { USER_STATS_TOP } from '../features/user-stats/service';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import {
@@ -442,6 +443,28 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
       }
     },
   );
+
+  it("reads the entries of readers of a ranking's different pages by the pairs they asked", async () => {
+    const cache = new ReleaseListCache();
+    const pageOf = (page: number) => releasesQuerySchema.parse({ type: 'top', page: String(page) });
+    await listReleases(t.db, pageOf(1), new Date(), cache); // the stretch of the ranking, kept apart
+    const readers = ['u1', 'u2', 'u3', 'u4', 'u5'];
+    let shown = 0;
+    const statements = await capturingStatements(t, async () => {
+      const made = await Promise.all(
+        readers.map((id, n) => listReleasesFor(t.db, pageOf(n + 1), { id }, new Date(), cache)),
+      );
+      shown = made.reduce((sum, { page }) => sum + page.releases.length, 0);
+    });
+    // One statement for the five pages' cards and their readers' entries.
+    expect(statements).toHaveLength(1);
+    expect(shown).toBe(readers.length * RELEASES_PAGE_SIZE);
+    const plan = await explain(t, statements[0]!, true);
+    const probes = plan.filter((n) => n['Relation Name'] === 'entries');
+    expect(probes.map((n) => n['Index Name'])).toEqual(['entries_user_release_key']);
+    // A probe per (reader, release) asked, not each reader on every release of the batch.
+    expect(probes[0]!['Actual Loops']).toBe(shown);
+  });
 
   it('reads a deep page of "top" and its total from the top index, sorting ids alone', async () => {
     // A cache of its own: the app's has kept this stretch of the ranking since an earlier test.
