@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type {
   UserArtistStats,
   UserGenreStats,
@@ -12,12 +12,17 @@ import type { Db, DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { artists, genres, labels } from '../../db/schema/catalogue';
 import { entries, entryTags, userTags } from '../../db/schema/entries';
-import { isVisible, visibleReleaseUnjoined } from '../../db/visibility';
+import { users } from '../../db/schema/users';
+import { isVisible, visibleAccount, visibleReleaseUnjoined } from '../../db/visibility';
+import { notFound } from '../../lib/errors';
+import { USER_NOT_FOUND } from '../users/service';
 
 /**
  * A user's profile charts, each one grouped query over their entries. Only
  * visible releases (and visible artists, labels, genres) count, so a merged
- * or pending-deletion entity never shows up in a chart.
+ * or pending-deletion entity never shows up in a chart. Each chart is read in
+ * the statement that finds its user (see ownerShown): a request is one
+ * round trip, where looking the user up first made it two in a row.
  */
 
 /** How many rows the artist, label, genre and tag charts show. */
@@ -51,6 +56,45 @@ function countedOrder(n: SQL, avg: SQL, id: SQL): SQL[] {
  * neither built nor, after a few runs, planned again.
  */
 const owner = sql.placeholder('userId');
+
+/**
+ * Whether a hidden user's chart is shown too (an admin reads it), else only
+ * a user visible to everyone's.
+ */
+const anyAccount = sql.placeholder('anyAccount');
+
+/**
+ * The user's row, where a chart's statement starts: there only for a user
+ * that may be shown (`anyAccount`, or not hidden). The chart's rows are
+ * joined to it laterally (`left join lateral ... on true`), so no row means
+ * there is no such user to show, and one row of nulls a user with nothing
+ * to chart (see chartRows).
+ */
+const ownerShown = and(eq(users.id, owner), or(visibleAccount(), sql`${anyAccount}::boolean`));
+
+/**
+ * A shown row of a chart read from its user's row: every column is there
+ * (non-null) but the `Nullable` ones, which may be null in a chart too.
+ */
+type Shown<R, Nullable extends keyof R> = {
+  [P in keyof R]: P extends Nullable ? R[P] : NonNullable<R[P]>;
+};
+
+/**
+ * The rows of a chart read from its user's row (ownerShown), those whose
+ * `key` is not null (it is on the one row of a user with nothing to chart);
+ * 404 when there was no user to show. `nullable` names the columns a chart
+ * row may have null.
+ */
+function chartRows<R, Nullable extends keyof R = never>(
+  rows: R[],
+  key: Exclude<keyof R, Nullable>,
+  // Only its type is read: the names, where the call is.
+  _nullable: readonly Nullable[] = [],
+): Shown<R, Nullable>[] {
+  if (rows.length === 0) throw notFound(USER_NOT_FOUND);
+  return rows.filter((row) => row[key] !== null) as Shown<R, Nullable>[];
+}
 
 /**
  * The user's entries on visible releases: the base of every chart. The
@@ -110,7 +154,7 @@ function creditChart(
     .orderBy(...countedOrder(count(), avgRating, sql`copied.id`))
     .limit(USER_STATS_TOP)
     .as('top');
-  return db
+  const chart = db
     .select({
       id: credited.id,
       name: credited.name,
@@ -120,93 +164,125 @@ function creditChart(
     })
     .from(top)
     .innerJoin(credited, and(eq(credited.id, top.linkedId), isVisible(credited)))
-    .orderBy(...countedOrder(sql`${top.n}`, sql`${top.avgRating}`, sql`${top.linkedId}`))
+    .as('chart');
+  return db
+    .select({ ...chart._.selectedFields })
+    .from(users)
+    .leftJoinLateral(chart, sql`true`)
+    .where(ownerShown)
+    .orderBy(...countedOrder(sql`${chart.count}`, sql`${chart.avgRating}`, sql`${chart.id}`))
     .prepare(name);
 }
 
-const artistChart = preparedPer((db) =>
-  creditChart(db, artists, entries.releaseArtistIds, 'user_artist_chart'),
-);
+/** A chart's reader: the user's id, and whether a hidden user's is read too (by an admin). */
+type ChartRead<V> = (db: DbOrTx, userId: string, anyAccount?: boolean) => Promise<V>;
 
-export async function artistStats(db: DbOrTx, userId: string): Promise<UserArtistStats> {
-  const rows = await artistChart(db).execute({ userId });
-  return rows.map(({ count: n, avgRating: avg, ...artist }) => ({
-    artist,
-    count: n,
-    avgRating: avg,
-  }));
+/** The reader of a credited kind's chart, each row its credited one (under `key`) and counts. */
+function creditStats<V>(
+  chart: (db: DbOrTx) => ReturnType<typeof creditChart>,
+  key: 'artist' | 'label',
+): ChartRead<V> {
+  return async (db, userId, anyAccount = false) => {
+    const rows = await chart(db).execute({ userId, anyAccount });
+    const shown = chartRows(rows, 'id', ['nameLatin', 'avgRating']);
+    return shown.map(({ count: n, avgRating: avg, ...credited }) => ({
+      [key]: credited,
+      count: n,
+      avgRating: avg,
+    })) as V;
+  };
 }
 
-const labelChart = preparedPer((db) =>
-  creditChart(db, labels, entries.releaseLabelIds, 'user_label_chart'),
+export const artistStats = creditStats<UserArtistStats>(
+  preparedPer((db) => creditChart(db, artists, entries.releaseArtistIds, 'user_artist_chart')),
+  'artist',
 );
 
-export async function labelStats(db: DbOrTx, userId: string): Promise<UserLabelStats> {
-  const rows = await labelChart(db).execute({ userId });
-  return rows.map(({ count: n, avgRating: avg, ...label }) => ({
-    label,
-    count: n,
-    avgRating: avg,
-  }));
-}
+export const labelStats = creditStats<UserLabelStats>(
+  preparedPer((db) => creditChart(db, labels, entries.releaseLabelIds, 'user_label_chart')),
+  'label',
+);
 
 // Genres are few (hundreds in all): looking each of a user's up costs less
 // than cutting their counts first. An entry carries the genres its release
 // belongs to (a net score above zero).
 const genreChart = preparedPer((db) => {
   const counted = copiedCounts(db, entries.releaseGenreIds).as('counted');
-  return db
-    .select({ id: genres.id, name: genres.name, count: counted.n })
+  const chart = db
+    .select({ id: genres.id, name: genres.name, count: counted.n, avgRating: counted.avgRating })
     .from(counted)
     .innerJoin(genres, and(eq(genres.id, counted.linkedId), isVisible(genres)))
     .orderBy(...countedOrder(sql`${counted.n}`, sql`${counted.avgRating}`, sql`${genres.id}`))
     .limit(USER_STATS_TOP)
+    .as('chart');
+  return db
+    .select({ id: chart.id, name: chart.name, count: chart.count })
+    .from(users)
+    .leftJoinLateral(chart, sql`true`)
+    .where(ownerShown)
+    .orderBy(...countedOrder(sql`${chart.count}`, sql`${chart.avgRating}`, sql`${chart.id}`))
     .prepare('user_genre_chart');
 });
 
 /** Genres the community gives the user's releases (net score above zero). */
-export async function genreStats(db: DbOrTx, userId: string): Promise<UserGenreStats> {
-  const rows = await genreChart(db).execute({ userId });
-  return rows.map(({ count: n, ...genre }) => ({ genre, count: n }));
-}
+export const genreStats: ChartRead<UserGenreStats> = async (db, userId, anyAccount = false) => {
+  const rows = await genreChart(db).execute({ userId, anyAccount });
+  return chartRows(rows, 'id').map(({ count: n, ...genre }) => ({ genre, count: n }));
+};
 
 // Integer division of a 0-100 rating gives the bucket, with 100 alone in 10.
 const bucket = sql<number>`(${entries.rating} / 10)::int`;
-const ratingChart = preparedPer((db) =>
-  db
-    .select({ bucket, count: count() })
+const ratingChart = preparedPer((db) => {
+  const chart = db
+    .select({ bucket: bucket.as('bucket'), count: count().as('n') })
     .from(entries)
     .where(and(ownEntries(), isNotNull(entries.rating)))
     .groupBy(bucket)
-    .prepare('user_rating_chart'),
-);
+    .as('chart');
+  return db
+    .select({ ...chart._.selectedFields })
+    .from(users)
+    .leftJoinLateral(chart, sql`true`)
+    .where(ownerShown)
+    .prepare('user_rating_chart');
+});
 
 /** How many of the user's ratings fall in each bucket; all eleven, zeros included. */
-export async function ratingStats(db: DbOrTx, userId: string): Promise<UserRatingStats> {
-  const rows = await ratingChart(db).execute({ userId });
-  const counts = new Map(rows.map((r) => [Number(r.bucket), r.count]));
+export const ratingStats: ChartRead<UserRatingStats> = async (db, userId, anyAccount = false) => {
+  const rows = await ratingChart(db).execute({ userId, anyAccount });
+  const counts = new Map(chartRows(rows, 'bucket').map((r) => [Number(r.bucket), r.count]));
   return Array.from({ length: RATING_BUCKETS }, (_, b) => ({
     bucket: b,
     count: counts.get(b) ?? 0,
   }));
-}
+};
 
 // From the release's date as each entry keeps it, so the chart reads the user's entries
 // from their release date index alone.
 const year = sql<number>`extract(year from ${entries.releaseDate})::int`;
-const yearChart = preparedPer((db) =>
-  db
-    .select({ year, count: count() })
+const yearChart = preparedPer((db) => {
+  const chart = db
+    .select({ year: year.as('year'), count: count().as('n') })
     .from(entries)
     .where(and(ownEntries(), isNotNull(entries.releaseDate)))
     .groupBy(year)
-    .orderBy(year)
-    .prepare('user_year_chart'),
-);
+    .as('chart');
+  return db
+    .select({ ...chart._.selectedFields })
+    .from(users)
+    .leftJoinLateral(chart, sql`true`)
+    .where(ownerShown)
+    .orderBy(chart.year)
+    .prepare('user_year_chart');
+});
 
 /** The user's logged releases by year and by decade of release (oldest first). */
-export async function releaseDateStats(db: DbOrTx, userId: string): Promise<UserReleaseDateStats> {
-  const years = await yearChart(db).execute({ userId });
+export const releaseDateStats: ChartRead<UserReleaseDateStats> = async (
+  db,
+  userId,
+  anyAccount = false,
+) => {
+  const years = chartRows(await yearChart(db).execute({ userId, anyAccount }), 'year');
   // Decades are sums of years, so one grouped query serves both charts.
   const decades = new Map<number, number>();
   for (const y of years) {
@@ -217,11 +293,11 @@ export async function releaseDateStats(db: DbOrTx, userId: string): Promise<User
     decades: [...decades].map(([decade, n]) => ({ decade, count: n })),
     years: years.map((y) => ({ year: Number(y.year), count: y.count })),
   };
-}
+};
 
-const tagChart = preparedPer((db) =>
-  db
-    .select({ id: userTags.id, name: userTags.name, count: count() })
+const tagChart = preparedPer((db) => {
+  const chart = db
+    .select({ id: userTags.id, name: userTags.name, count: count().as('n') })
     .from(entries)
     .innerJoin(entryTags, eq(entryTags.entryId, entries.id))
     .innerJoin(userTags, eq(userTags.id, entryTags.tagId))
@@ -229,11 +305,18 @@ const tagChart = preparedPer((db) =>
     .groupBy(userTags.id)
     .orderBy(...topOrder(count(), userTags.name, userTags.id))
     .limit(USER_STATS_TOP)
-    .prepare('user_tag_chart'),
-);
+    .as('chart');
+  return db
+    .select({ ...chart._.selectedFields })
+    .from(users)
+    .leftJoinLateral(chart, sql`true`)
+    .where(ownerShown)
+    .orderBy(...topOrder(sql`${chart.count}`, chart.name, chart.id))
+    .prepare('user_tag_chart');
+});
 
 /** The user's own tags by how many of their entries carry them; unused tags are left out. */
-export async function tagStats(db: DbOrTx, userId: string): Promise<UserTagStats> {
-  const rows = await tagChart(db).execute({ userId });
-  return rows.map(({ count: n, ...tag }) => ({ tag, count: n }));
-}
+export const tagStats: ChartRead<UserTagStats> = async (db, userId, anyAccount = false) => {
+  const rows = await tagChart(db).execute({ userId, anyAccount });
+  return chartRows(rows, 'id').map(({ count: n, ...tag }) => ({ tag, count: n }));
+};
