@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { genreParents } from '../../db/schema/catalogue';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createGenre } from '../../../test/catalogue-factories';
+import { capturingStatements } from '../../../test/plans';
 import { wouldCreateCycle } from './hierarchy';
 
 describe('genres: GET /api/genres/:id and the hierarchy', () => {
@@ -17,16 +18,22 @@ describe('genres: GET /api/genres/:id and the hierarchy', () => {
     const rock = await createGenre(t.db, { name: 'Rock' });
     const electronic = await createGenre(t.db, { name: 'Electronic' });
     const synth = await createGenre(t.db, { name: 'Synth-pop', parents: [electronic] });
+    const merged = await createGenre(t.db, { name: 'Art Rock', mergedIntoId: rock.id });
     const postPunk = await createGenre(t.db, {
       name: 'Post-Punk',
       bio: 'Rock after punk.',
-      parents: [rock, synth],
+      parents: [rock, synth, merged],
     });
     const darkwave = await createGenre(t.db, { name: 'Darkwave', parents: [postPunk] });
     const coldwave = await createGenre(t.db, { name: 'Coldwave', parents: [postPunk] });
     await createGenre(t.db, { name: 'Hidden Wave', parents: [postPunk], pendingDeletion: true });
 
-    const res = await get(postPunk.id);
+    let res!: Awaited<ReturnType<typeof get>>;
+    const statements = await capturingStatements(t, async () => {
+      res = await get(postPunk.id);
+    });
+    // The genre and its links are one statement.
+    expect(statements).toHaveLength(1);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: postPunk.id,

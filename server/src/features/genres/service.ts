@@ -1,10 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Genre } from '@earmark/common';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { Genre, GenreRef } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { genreParents, genres } from '../../db/schema/catalogue';
 import { notFound } from '../../lib/errors';
-import { isVisible, visibleById } from '../../db/visibility';
+import { isVisible, visibleById, visibleCatalogueAlias } from '../../db/visibility';
 import { toGenre, type GenreRow } from './present';
 
 export const GENRE_NOT_FOUND = 'Genre not found';
@@ -17,32 +17,39 @@ export async function requireVisibleGenre(db: DbOrTx, id: string): Promise<Genre
   return row;
 }
 
-/** The visible genres linked to a genre, by name: its parents, or its sub-genres. */
-function linkedGenres(name: string, from: 'parents' | 'children') {
-  const [linked, own] =
-    from === 'parents'
-      ? [genreParents.parentId, genreParents.genreId]
-      : [genreParents.genreId, genreParents.parentId];
-  return preparedPer((db) =>
-    db
-      .select({ id: genres.id, name: genres.name })
-      .from(genreParents)
-      .innerJoin(genres, eq(genres.id, linked))
-      .where(and(eq(own, sql.placeholder('id')), isVisible(genres)))
-      .orderBy(asc(genres.name))
-      .prepare(name),
-  );
+type Refs = GenreRef[];
+
+/**
+ * The visible genres linked to the genre of the row (its parents, or its
+ * sub-genres) as a JSON array of references, by name.
+ */
+function linkedGenres(from: 'parents' | 'children'): SQL<Refs> {
+  // Qualified by hand: in a select of one table, Drizzle writes its columns unqualified.
+  const outerGenreId = sql`${sql.identifier('genres')}.${sql.identifier('id')}`;
+  const [linked, own] = from === 'parents' ? ['parent_id', 'genre_id'] : ['genre_id', 'parent_id'];
+  return sql<Refs>`coalesce((select json_agg(json_build_object('id', linked.id, 'name', linked.name)
+      order by linked.name, linked.id)
+    from ${genreParents} link join ${genres} linked on linked.id = link.${sql.raw(linked)}
+    where link.${sql.raw(own)} = ${outerGenreId} and ${visibleCatalogueAlias('linked')}), '[]'::json)`;
 }
 
-const parentGenres = linkedGenres('genre_parents', 'parents');
-const childGenres = linkedGenres('genre_children', 'children');
+/** A visible genre with its parents and sub-genres, in one statement. */
+const genreWithLinks = preparedPer((db) =>
+  db
+    .select({
+      ...getTableColumns(genres),
+      parents: linkedGenres('parents'),
+      children: linkedGenres('children'),
+    })
+    .from(genres)
+    .where(and(eq(genres.id, sql.placeholder('id')), isVisible(genres)))
+    .prepare('genre_with_links'),
+);
 
 /** A genre with its parent genres and sub-genres, each by name. */
 export async function getGenre(db: DbOrTx, id: string): Promise<Genre> {
-  const row = await requireVisibleGenre(db, id);
-  const [parents, children] = await Promise.all([
-    parentGenres(db).execute({ id }),
-    childGenres(db).execute({ id }),
-  ]);
-  return toGenre(row, parents, children);
+  const [row] = await genreWithLinks(db).execute({ id });
+  if (!row) throw notFound(GENRE_NOT_FOUND);
+  const { parents, children, ...genre } = row;
+  return toGenre(genre, parents, children);
 }

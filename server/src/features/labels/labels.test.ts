@@ -1,5 +1,8 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { releases } from '../../db/schema/catalogue';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { capturingStatements } from '../../../test/plans';
 import { createLabel, createRelease } from '../../../test/catalogue-factories';
 
 describe('labels: GET /api/labels/:id', () => {
@@ -26,6 +29,33 @@ describe('labels: GET /api/labels/:id', () => {
       nameLatin: 'Melodiya',
       releasesCount: 2,
     });
+  });
+
+  it("reads its count, kept as its releases are hidden and shown again, with the label's row", async () => {
+    const label = await createLabel(t.db);
+    const [kept, hidden] = [
+      await createRelease(t.db, { labels: [label] }),
+      await createRelease(t.db, { labels: [label] }),
+    ];
+    const counted = async () => {
+      let n = -1;
+      const statements = await capturingStatements(t, async () => {
+        n = (await get(label.id)).json<{ releasesCount: number }>().releasesCount;
+      });
+      expect(statements).toHaveLength(1);
+      return n;
+    };
+    expect(await counted()).toBe(2);
+    await t.db.update(releases).set({ pendingDeletion: true }).where(eq(releases.id, hidden.id));
+    expect(await counted()).toBe(1);
+    const into = await createRelease(t.db);
+    await t.db.update(releases).set({ mergedIntoId: into.id }).where(eq(releases.id, kept.id));
+    expect(await counted()).toBe(0);
+    await t.db
+      .update(releases)
+      .set({ pendingDeletion: false, mergedIntoId: null })
+      .where(inArray(releases.id, [kept.id, hidden.id]));
+    expect(await counted()).toBe(2);
   });
 
   it('answers 404 for unknown and hidden labels', async () => {

@@ -3,6 +3,11 @@ import type { labels } from '../../db/schema/catalogue';
 
 export type LabelRow = typeof labels.$inferSelect;
 
-export function toLabel(row: LabelRow, releasesCount: number): Label {
-  return { id: row.id, name: row.name, nameLatin: row.nameLatin, releasesCount };
+export function toLabel(row: LabelRow): Label {
+  return {
+    id: row.id,
+    name: row.name,
+    nameLatin: row.nameLatin,
+    releasesCount: row.visibleReleasesCount,
+  };
 }
