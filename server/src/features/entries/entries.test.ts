@@ -4,6 +4,7 @@ import type { Entry, Tag, TrackVoteReply } from '@earmark/common';
 import { releases, tracks } from '../../db/schema/catalogue';
 import { users } from '../../db/schema/users';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { capturingStatements } from '../../../test/plans';
 import { createRelease, type ReleaseRow } from '../../../test/catalogue-factories';
 import { call, member, ok, type Member } from './test-support';
 
@@ -197,6 +198,37 @@ describe('entries: lifecycle', () => {
       expect((await call(t, null, 'GET', `/entries/release/${r.id}/me`)).statusCode).toBe(401);
       expect((await call(t, me, 'GET', '/entries/release/nope/me')).statusCode).toBe(404);
       expect((await call(t, null, 'GET', '/entries/nope')).statusCode).toBe(404);
+    });
+
+    it("reads the reader's own entry on a release in one statement, their parts on it", async () => {
+      const r = await release();
+      const e = await ok<Entry>(
+        call(t, me, 'POST', '/entries', { releaseId: r.id, rating: 64, review: 'Slow burner.' }),
+        201,
+      );
+      const read = async (who: Member, releaseId: string) => {
+        let res!: Awaited<ReturnType<typeof call>>;
+        const statements = await capturingStatements(t, async () => {
+          res = await call(t, who, 'GET', `/entries/release/${releaseId}/me`);
+        });
+        const reads = statements.filter((s) => !s.query.includes('"sessions"')).length;
+        return { status: res.statusCode, body: res.json() as unknown, reads };
+      };
+      const mine = await read(me, r.id);
+      expect(mine).toMatchObject({ status: 200, reads: 1 });
+      expect(mine.body).toMatchObject({
+        id: e.id,
+        rating: { rating: 64 },
+        review: { body: 'Slow burner.', myVote: null },
+        release: {
+          id: r.id,
+          viewerEntry: { id: e.id, rating: 64, hasReview: true, hasTrackVotes: false },
+        },
+      });
+      // None there: the release is looked up to tell an empty answer from a 404.
+      expect(await read(other, r.id)).toEqual({ status: 200, body: null, reads: 2 });
+      await t.db.update(releases).set({ pendingDeletion: true }).where(eq(releases.id, r.id));
+      for (const who of [me, other]) expect((await read(who, r.id)).status).toBe(404);
     });
   });
 });

@@ -315,14 +315,28 @@ export async function loadEntry(
   return entry ?? null;
 }
 
-/** The user's visible entry on a release, or null. */
-export async function loadEntryOf(
+/**
+ * The reader's own visible entry on a release, or null, with their parts
+ * known without a lookup: no vote of theirs on their own review, and their
+ * entry on the release is this one.
+ */
+export async function loadOwnEntryOn(
   db: DbOrTx,
-  userId: string,
+  readerId: string,
   releaseId: string,
-  viewer: ReleaseViewer,
 ): Promise<Entry | null> {
-  const rows = await entryOfUserOn(db).execute({ userId, releaseId });
-  const [entry] = await presentEntries(db, rows, viewer);
-  return entry ?? null;
+  const rows = await entryOfUserOn(db).execute({ userId: readerId, releaseId });
+  const [entry] = presentPublicEntries(rows);
+  if (!entry) return null;
+  const own: ViewerEntry = {
+    id: entry.id,
+    rating: entry.rating?.rating ?? null,
+    hasReview: entry.review !== null,
+    hasTrackVotes: entry.hasTrackVotes,
+  };
+  readerParts(
+    () => null,
+    () => own,
+  )(entry, setPlace);
+  return entry;
 }

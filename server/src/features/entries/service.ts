@@ -20,7 +20,7 @@ import {
   requireOwnEntry,
 } from './access';
 import { factsOf, moveCounters } from './counters';
-import { loadEntry, loadEntryOf } from './queries';
+import { loadEntry, loadOwnEntryOn } from './queries';
 import { requireOwnTags, setEntryTags } from './tags';
 import { removeTrackVotesOf } from './track-votes';
 
@@ -183,12 +183,17 @@ export async function getEntry(db: DbOrTx, id: string, viewer: ReleaseViewer): P
   return entry;
 }
 
-/** GET entries/release/{id}/me: the viewer's entry on a visible release, or null. */
+/**
+ * GET entries/release/{id}/me: the viewer's entry on a visible release, or
+ * null. Found, its release is visible (visibleEntry): one statement; the
+ * release is looked up only when they have none there.
+ */
 export async function getMyEntry(
   db: DbOrTx,
   viewer: UserRow,
   releaseId: string,
 ): Promise<Entry | null> {
-  await requireVisibleRelease(db, releaseId);
-  return loadEntryOf(db, viewer.id, releaseId, viewer);
+  const entry = await loadOwnEntryOn(db, viewer.id, releaseId);
+  if (!entry) await requireVisibleRelease(db, releaseId);
+  return entry;
 }
