@@ -81,6 +81,9 @@ describe('visibility: banning and unbanning an account', () => {
       stats: (await status(`/entries/user/${id}/ratings`)) === 200,
       inFollowers: userIds(followersOfFollowed).includes(id),
       inFollowing: userIds(followingOfFollower).includes(id),
+      // The lists' totals are their users' kept counts.
+      followersTotal: followersOfFollowed.totalItems,
+      followingTotal: followingOfFollower.totalItems,
       reviewVote:
         (await call(t, reader, 'POST', `/entries/review/${entryId}/votes`, { vote: 1 }))
           .statusCode === 200,
@@ -103,6 +106,8 @@ describe('visibility: banning and unbanning an account', () => {
       stats: true,
       inFollowers: true,
       inFollowing: true,
+      followersTotal: 1,
+      followingTotal: 1,
       reviewVote: true,
     };
     expect(before).toEqual(everywhere);
@@ -122,6 +127,8 @@ describe('visibility: banning and unbanning an account', () => {
       stats: false,
       inFollowers: false,
       inFollowing: false,
+      followersTotal: 0,
+      followingTotal: 0,
       reviewVote: false,
     });
     // Nobody can follow a hidden account either.

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, decodeCursor, encodeCursor, type PagedUsers } from '@earmark/common';
 import { follows } from '../../db/schema/follows';
+import { recountCounters } from '../../db/recount';
 import { users, type UserRow } from '../../db/schema/users';
 import { createUsers } from '../../../test/catalogue-factories';
 import { buildTestApp, createUser, type TestApp } from '../../../test/helpers';
@@ -49,6 +50,8 @@ describe('follows: cursor paging', () => {
       { followerId: earlier.id, followingId: star.id, createdAt: new Date(+base - 86_400_000) },
       ...fans.slice(0, 5).map((u) => ({ followerId: star.id, followingId: u.id, createdAt: base })),
     ]);
+    // Written directly: their counters set as the follow calls keep them.
+    await recountCounters(t.db, { users: [star.id, banned.id, ...fans.map((u) => u.id)] });
     await t.db.execute(sql`update follows set created_at = created_at + interval '1 microsecond'
       where following_id = ${star.id} and follower_id in (${later[0]!.id}, ${later[1]!.id})`);
     expectedFollowers = [

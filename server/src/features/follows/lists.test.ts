@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, type PagedUsers } from '@earmark/common';
 import { follows } from '../../db/schema/follows';
+import { recountCounters } from '../../db/recount';
 import type { UserRow } from '../../db/schema/users';
 import { createUsers, daysAgo } from '../../../test/catalogue-factories';
-import { buildTestApp, createUser, login, type TestApp } from '../../../test/helpers';
+import { buildTestApp, createUser, login, TEST_ORIGIN, type TestApp } from '../../../test/helpers';
+import { capturingStatements } from '../../../test/plans';
 
 describe('follows: followers and following lists', () => {
   let t: TestApp;
@@ -30,6 +32,8 @@ describe('follows: followers and following lists', () => {
       { followerId: star.id, followingId: created[3]!.id, createdAt: daysAgo(10) },
       { followerId: star.id, followingId: created[1]!.id, createdAt: daysAgo(1) },
     ]);
+    // Written directly: their counters set as the follow calls keep them.
+    await recountCounters(t.db, { users: [star.id, banned.id, ...created.map((u) => u.id)] });
   });
   afterAll(async () => t?.close());
 
@@ -88,6 +92,33 @@ describe('follows: followers and following lists', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('User not found');
     }
+  });
+
+  it('reads a page with its user, whose kept count is its total, as follows come and go', async () => {
+    const newcomer = await createUser(t.db);
+    const cookie = await login(t.app, newcomer.user.email, newcomer.password);
+    const follow = (method: 'POST' | 'DELETE') =>
+      t.app.inject({
+        method,
+        url: `/api/users/${star.id}/following`,
+        headers: { cookie, origin: TEST_ORIGIN },
+      });
+    const followers = async () => {
+      let page!: PagedUsers;
+      const statements = await capturingStatements(t, async () => {
+        page = await list(`/api/users/${star.id}/followers?pageSize=2`);
+      });
+      // The user (and the count kept with them), then the page.
+      expect(statements).toHaveLength(2);
+      return page;
+    };
+    expect(await followers()).toMatchObject({ totalItems: 5, totalPages: 3 });
+    expect((await follow('POST')).statusCode).toBe(200);
+    const after = await followers();
+    expect(after).toMatchObject({ totalItems: 6, totalPages: 3 });
+    expect(after.users[0]!.id).toBe(newcomer.user.id);
+    expect((await follow('DELETE')).statusCode).toBe(200);
+    expect(await followers()).toMatchObject({ totalItems: 5 });
   });
 
   it('validates paging', async () => {

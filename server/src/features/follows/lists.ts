@@ -1,8 +1,8 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PagedUsers, pageQuerySchema } from '@earmark/common';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { Binder, bindPage, preparedPer, ShapedStatements } from '../../db/prepared';
+import { Binder, bindPage, ShapedStatements } from '../../db/prepared';
 import { visibleAccount } from '../../db/visibility';
 import { follows } from '../../db/schema/follows';
 import { users, type UserRow } from '../../db/schema/users';
@@ -36,21 +36,6 @@ const KEYS: Record<FollowDirection, SortKey[]> = {
   following: followKeys('following'),
 };
 
-/** A list's total: prepared, one statement a direction (follows_*_idx). */
-function totalStatement(direction: FollowDirection) {
-  const { own, listed } = sides(direction);
-  return preparedPer((db) =>
-    db
-      .select({ n: count() })
-      .from(follows)
-      .innerJoin(users, eq(users.id, listed))
-      .where(and(eq(own, sql.placeholder('userId')), visibleAccount()))
-      .prepare(`${direction}_count`),
-  );
-}
-
-const TOTALS = { followers: totalStatement('followers'), following: totalStatement('following') };
-
 type FollowRow = UserRefColumns & { isFollowedByViewer: boolean } & Record<string, unknown>;
 
 /** The lists' pages, made once per shape (direction, reader, page and cursor: ShapedStatements). */
@@ -61,8 +46,8 @@ const pageStatements = new ShapedStatements<FollowRow[]>('follows_page');
  * page number or by cursor (see readKeysetPage). Follows made at the same
  * instant come in descending id of the listed user, so pages never overlap;
  * each direction has an index in that order (see the schema of follows).
- * Banned and deleted accounts are left out of the list and of its total, as
- * they are of the stored counters.
+ * Banned and deleted accounts are left out of the list, as they are of the
+ * user's stored counters, which are its total (read with the user).
  */
 export async function listFollows(
   db: DbOrTx,
@@ -105,10 +90,9 @@ export async function listFollows(
             .offset(bounds.offset),
         );
       },
-      total: async () => {
-        const [total] = await TOTALS[direction](db).execute({ userId: user.id });
-        return total?.n ?? 0;
-      },
+      // The user's kept count (visible accounts only, as the list): read with the user.
+      total: () =>
+        Promise.resolve(direction === 'followers' ? user.followersCount : user.followingCount),
     },
     query,
   );
