@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ListSort, PagedLists, ReleaseInMyLists, listsQuerySchema } from '@earmark/common';
 import type { z } from 'zod';
-import { byViewerPairs, viewerPairs } from '../../db/batched';
+import { byViewerPairs, readerRowsMoment, viewerPairs } from '../../db/batched';
 import type { DbOrTx } from '../../db/client';
 import { siteCounts } from '../../db/schema/catalogue';
 import { listItems, listLikes, lists } from '../../db/schema/lists';
@@ -103,19 +103,21 @@ function countOfLists(db: DbOrTx, query: ListsQuery, viewerId: string | undefine
 
 /**
  * A page of lists in one of the three sorts, by page number or by cursor;
- * the first page carries the total, a sub-query of its statement.
+ * the first page carries the total, a sub-query of its statement. The lists
+ * are those `viewer` sees; each says whether `liker` likes it.
  */
 export async function browseLists(
   db: DbOrTx,
   query: ListsQuery,
   viewer: { id: string } | null | undefined,
+  liker: { id: string } | null | undefined = viewer,
 ): Promise<PagedLists> {
   const keys = SORT_KEYS[query.sortBy];
   const pageRows: PageStatement<ListPageRow> = ({ limit, offset, after, withTotal, fromEnd }) => {
     const b = new Binder();
     b.mark(query.sortBy);
     const where = listsWhere(query, viewer?.id, b, true);
-    const liked = viewer ? b.bind('viewer', viewer.id) : undefined;
+    const liked = liker ? b.bind('viewer', liker.id) : undefined;
     const bounds = bindPage(b, limit, offset, after, fromEnd);
     // The count's placeholders are the page's own (the same names and values).
     const total = withTotal && countOfLists(db, query, viewer?.id, new Binder());
@@ -167,6 +169,32 @@ const viewerLikePairs = preparedPer((db) =>
  * everything; a deleted list's like is never asked again.
  */
 const viewerLikesOn = byViewerPairs<object>(viewerLikePairs, 'like');
+
+/**
+ * A page of lists as everyone sees it (what the read cache keeps), made for
+ * a signed-in reader: which of them they like is read by the page's
+ * statement and kept as likedAmong keeps what it reads, so their next
+ * pages find it there.
+ */
+export async function browseListsFor(
+  db: DbOrTx,
+  query: ListsQuery,
+  reader: { id: string },
+): Promise<{ page: PagedLists; liked: Set<string> }> {
+  const since = readerRowsMoment(db);
+  const made = await browseLists(db, query, null, reader);
+  const liked = new Set(made.lists.filter((l) => l.liked).map((l) => l.id));
+  const likes = new Map([...liked].map((id) => [id, {}]));
+  viewerLikesOn.keep(
+    db,
+    reader.id,
+    made.lists.map((l) => l.id),
+    likes,
+    since,
+  );
+  const lists = made.lists.map((l) => (l.liked ? { ...l, liked: false } : l));
+  return { page: { ...made, lists }, liked };
+}
 
 /** Which of the lists the viewer likes. */
 export async function likedAmong(

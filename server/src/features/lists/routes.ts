@@ -16,6 +16,7 @@ import {
   reorderListItemsSchema,
   updateListItemSchema,
   updateListSchema,
+  type PagedLists,
 } from '@earmark/common';
 import { cacheTags } from '../../lib/cache-tags';
 import { AppError } from '../../lib/errors';
@@ -23,7 +24,13 @@ import { listRateLimit } from '../../plugins/list-rate-limit';
 import { sendCached, sendOverlaid } from '../../plugins/read-cache';
 import { requireConfirmedUser, sessionUser } from '../../plugins/session';
 import { viewerEntriesOf } from '../releases/summaries';
-import { browseLists, likedAmong, releaseInMyLists, showsOwnDrafts } from './browse';
+import {
+  browseLists,
+  browseListsFor,
+  likedAmong,
+  releaseInMyLists,
+  showsOwnDrafts,
+} from './browse';
 import {
   addListItem,
   listItemsPage,
@@ -58,17 +65,26 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { query, user } = request;
       if (user && showsOwnDrafts(query, user.id)) return browseLists(app.db, query, user);
+      // Set when this request made the page for its reader: their likes came with it.
+      const made: { page?: PagedLists; liked?: Set<string> } = {};
       const page = await app.readCache.get(
         `lists:${JSON.stringify(query)}`,
         [cacheTags.lists],
-        () => browseLists(app.db, query, null),
+        async () => {
+          if (!user) return browseLists(app.db, query, null);
+          Object.assign(made, await browseListsFor(app.db, query, user));
+          return made.page!;
+        },
       );
       if (!user) return sendCached(reply, page, pagedListsSchema);
-      const liked = await likedAmong(
-        app.db,
-        user,
-        page.value.lists.map((l) => l.id),
-      );
+      const liked =
+        made.page === page.value && made.liked
+          ? made.liked
+          : await likedAmong(
+              app.db,
+              user,
+              page.value.lists.map((l) => l.id),
+            );
       return sendOverlaid(reply, page, pagedListsSchema, (value, place) => {
         for (const list of value.lists) place(list, 'liked', liked.has(list.id));
       });
