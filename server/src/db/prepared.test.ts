@@ -249,18 +249,56 @@ describe('withRowsShapedOnce', () => {
     ]);
   });
 
-  it('leaves a select with an outer join to Drizzle, which turns a missing row to null', async () => {
+  it('shapes an outer join’s missing rows as Drizzle does: null objects of one table', async () => {
     const [lonely] = await createUsers(t.db, 1);
-    const query = () =>
-      t.db
-        .select({ id: users.id, entry: { id: entries.id } })
+    const release = await createRelease(t.db, { title: 'Tidewater' });
+    await addRatings(t.db, release, [55]);
+    const [{ userId }] = (await t.db
+      .select({ userId: entries.userId })
+      .from(entries)
+      .where(eq(entries.releaseId, release.id))) as [{ userId: string }];
+    const [rater] = await t.db.select().from(users).where(eq(users.id, userId));
+    const query = () => {
+      const theirs = t.db
+        .select({ id: entries.id, rating: entries.rating, userId: entries.userId })
+        .from(entries)
+        .where(eq(entries.userId, users.id))
+        .as('theirs');
+      return t.db
+        .select({
+          id: users.id,
+          entry: { id: entries.id, rating: entries.rating },
+          // Columns of two tables: Drizzle never turns the object to null.
+          mixed: { entryId: entries.id, name: users.name },
+          lateral: { ...theirs._.selectedFields },
+          // Not a column: never turned to null either.
+          computed: { n: sql<number | null>`${entries.rating} + 1`.mapWith(Number) },
+        })
         .from(users)
         .leftJoin(entries, eq(entries.userId, users.id))
+        .leftJoinLateral(theirs, sql`true`)
         .where(eq(users.id, sql.placeholder('id')));
+    };
     const prepared = withRowsShapedOnce(query().prepare('test_outer_join'));
-    expect(
-      (prepared as unknown as { customResultMapper?: unknown }).customResultMapper,
-    ).toBeUndefined();
-    expect(await prepared.execute({ id: lonely!.id })).toEqual([{ id: lonely!.id, entry: null }]);
+    expect((prepared as unknown as { customResultMapper?: unknown }).customResultMapper).toEqual(
+      expect.any(Function),
+    );
+    for (const person of [lonely!, rater!]) {
+      expect(await prepared.execute({ id: person.id })).toEqual(
+        await query().execute({ id: person.id }),
+      );
+    }
+    expect(await prepared.execute({ id: lonely!.id })).toEqual([
+      {
+        id: lonely!.id,
+        entry: null,
+        mixed: { entryId: null, name: lonely!.name },
+        lateral: null,
+        computed: { n: null },
+      },
+    ]);
+    const [row] = await prepared.execute({ id: rater!.id });
+    expect(row!.entry).toEqual({ id: expect.any(String), rating: 55 });
+    expect(row!.lateral).toEqual({ id: row!.entry!.id, rating: 55, userId: rater!.id });
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   Column,
+  getTableName,
   is,
   Name,
   Param,
@@ -41,14 +42,44 @@ type ShapeTree = Map<string, ShapeTree | { index: number; decoder: Decoder }>;
 type RowShaper = (row: unknown[]) => Record<string, unknown>;
 
 /**
+ * The top-level objects of a select Drizzle turns to null on a row, each
+ * with the slot it looks at: an object whose columns all come from one
+ * table that may be missing (an outer join's, or one the select does not
+ * name) is null when its first column is. Mirrors Drizzle's mapping of rows.
+ */
+function nullableObjects(
+  fields: NonNullable<RowShaping['fields']>,
+  notNullable: Record<string, boolean> | undefined,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!notNullable) return out;
+  const first = new Map<string, { table: string; index: number } | false>();
+  for (const [index, { path, field }] of fields.entries()) {
+    if (path.length !== 2 || !is(field, Column)) continue;
+    const table = getTableName(field.table);
+    const seen = first.get(path[0]!);
+    if (seen === undefined) first.set(path[0]!, { table, index });
+    else if (seen && seen.table !== table) first.set(path[0]!, false);
+  }
+  for (const [name, seen] of first) {
+    if (seen && !notNullable[seen.table]) out.set(name, seen.index);
+  }
+  return out;
+}
+
+/**
  * The row shaper of a select's fields, written as one function making the
  * row's objects as literals: each object gets its whole shape at once, so
  * the code reading rows later sees a few fixed shapes instead of objects
  * grown a key at a time (which made every store and read by name go the
- * slow, shape-generic way). Undefined where a path is both a value and a
+ * slow, shape-generic way). An object of a missing row is null, as Drizzle
+ * makes it (nullableObjects). Undefined where a path is both a value and a
  * nested object, or names an object's prototype: those stay with Drizzle.
  */
-function compileRowShaper(fields: NonNullable<RowShaping['fields']>): RowShaper | undefined {
+function compileRowShaper(
+  fields: NonNullable<RowShaping['fields']>,
+  notNullable: Record<string, boolean> | undefined,
+): RowShaper | undefined {
   const root: ShapeTree = new Map();
   for (const [index, { path, field }] of fields.entries()) {
     if (path.includes('__proto__')) return undefined;
@@ -62,18 +93,25 @@ function compileRowShaper(fields: NonNullable<RowShaping['fields']>): RowShaper 
     if (node.get(path.at(-1)!) instanceof Map) return undefined;
     node.set(path.at(-1)!, { index, decoder: decoderOf(field) });
   }
+  const nullable = nullableObjects(fields, notNullable);
   const decoders: Decoder[] = [];
-  const literal = (tree: ShapeTree): string => {
+  const literal = (tree: ShapeTree, top: boolean): string => {
     const members = [...tree].map(([name, part]) => {
-      if (part instanceof Map) return `${JSON.stringify(name)}: ${literal(part)}`;
+      const key = JSON.stringify(name);
+      if (part instanceof Map) {
+        const object = literal(part, false);
+        const missingAt = top ? nullable.get(name) : undefined;
+        if (missingAt === undefined) return `${key}: ${object}`;
+        return `${key}: row[${missingAt}] === null ? null : ${object}`;
+      }
       decoders.push(part.decoder);
       const raw = `row[${part.index}]`;
       const decoded = `d[${decoders.length - 1}].mapFromDriverValue(${raw})`;
-      return `${JSON.stringify(name)}: ${raw} === null ? null : ${decoded}`;
+      return `${key}: ${raw} === null ? null : ${decoded}`;
     });
     return `{ ${members.join(', ')} }`;
   };
-  const body = `return (row) => (${literal(root)});`;
+  const body = `return (row) => (${literal(root, true)});`;
   // The text holds only the select's own field names (quoted) and slot numbers.
   return new Function('d', body)(decoders) as RowShaper;
 }
@@ -84,15 +122,13 @@ function compileRowShaper(fields: NonNullable<RowShaping['fields']>): RowShaper 
  * field's kind and walks its path again for every value of every row: for
  * a page of 25 entries with their owners and releases, a tenth of the
  * server's time. The result is the same objects (prepared.test compares
- * them). A select with an outer join, whose joined objects Drizzle turns
- * to null when all their columns are, keeps Drizzle's mapping.
+ * them), outer joins' missing rows included.
  */
 export function withRowsShapedOnce<P>(prepared: P): P {
   if (!is(prepared, PgPreparedQuery)) return prepared;
   const q = prepared as unknown as RowShaping;
   if (!q.fields || q.customResultMapper) return prepared;
-  if (Object.values(q.joinsNotNullableMap ?? {}).some((notNull) => !notNull)) return prepared;
-  const shape = compileRowShaper(q.fields);
+  const shape = compileRowShaper(q.fields, q.joinsNotNullableMap);
   if (shape) q.customResultMapper = (rows) => (rows as unknown[][]).map(shape);
   return prepared;
 }

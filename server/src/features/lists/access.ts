@@ -11,7 +11,11 @@ export const LIST_NOT_FOUND = 'List not found';
 export const NOT_LIST_OWNER = 'Only the owner of the list can change it';
 
 /** Who may see a list: its owner always (unless hidden), anyone once published. */
-function canRead(list: ListRow, ownerStatus: number, viewerId: string | undefined): boolean {
+export function canReadList(
+  list: Pick<ListRow, 'published' | 'userId'>,
+  ownerStatus: number,
+  viewerId: string | undefined,
+): boolean {
   if (isHiddenAccount(ownerStatus)) return false;
   return list.published || list.userId === viewerId;
 }
@@ -41,7 +45,7 @@ export async function requireReadableList(
   viewer: { id: string } | null | undefined,
 ): Promise<ListRow> {
   const row = await findList(db, id);
-  if (!row || !canRead(row.list, row.ownerStatus, viewer?.id)) throw notFound(LIST_NOT_FOUND);
+  if (!row || !canReadList(row.list, row.ownerStatus, viewer?.id)) throw notFound(LIST_NOT_FOUND);
   return row.list;
 }
 
@@ -52,7 +56,7 @@ export async function requireReadableList(
  */
 export async function requireOwnList(tx: Tx, id: string, actor: UserRow): Promise<ListRow> {
   const row = await findList(tx, id, true);
-  if (!row || !canRead(row.list, row.ownerStatus, actor.id)) throw notFound(LIST_NOT_FOUND);
+  if (!row || !canReadList(row.list, row.ownerStatus, actor.id)) throw notFound(LIST_NOT_FOUND);
   if (row.list.userId !== actor.id) throw forbidden(NOT_LIST_OWNER);
   return row.list;
 }
@@ -63,7 +67,7 @@ registerTargetKind('list', {
     const row = await findList(db, id);
     if (!row) return null;
     const readable =
-      canRead(row.list, row.ownerStatus, viewer?.id) || (isAdmin(viewer) && row.list.published);
+      canReadList(row.list, row.ownerStatus, viewer?.id) || (isAdmin(viewer) && row.list.published);
     return { ownerId: row.list.userId, readable };
   },
 });

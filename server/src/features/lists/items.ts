@@ -2,14 +2,16 @@ import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import {
   LIST_ITEMS_MAX,
   LIST_ITEMS_PAGE_SIZE,
+  type ListItem,
   type PagedListItems,
   type ReorderListItemsInput,
+  type ViewerEntry,
 } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { releases } from '../../db/schema/catalogue';
 import { listItems, lists } from '../../db/schema/lists';
-import type { UserRow } from '../../db/schema/users';
+import { users, type UserRow } from '../../db/schema/users';
 import { hiddenCatalogue, isVisible, visibleReleaseUnjoined } from '../../db/visibility';
 import { cacheTags, catalogueTags, listWriteTags } from '../../lib/cache-tags';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -17,9 +19,16 @@ import { newId } from '../../lib/ids';
 import { pageFields } from '../../lib/keyset';
 import { violatedUniqueIndex } from '../../lib/unique-violation';
 import { transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
-import { releaseCardColumns } from '../releases/present';
-import { toSummaries, type ReleaseViewer } from '../releases/summaries';
-import { requireOwnList, requireReadableList } from './access';
+import { readerRowsMoment } from '../../db/batched';
+import { releaseCardColumns, toReleaseSummary } from '../releases/present';
+import {
+  readerEntryColumns,
+  readerEntryJoin,
+  readerEntryOfRow,
+  viewerEntriesOf,
+  type ReleaseViewer,
+} from '../releases/summaries';
+import { canReadList, LIST_NOT_FOUND, requireOwnList } from './access';
 import { validateOrder } from './order';
 
 export const ALREADY_IN_LIST = 'This release is already in the list';
@@ -35,20 +44,20 @@ const hiddenItemsOf = (db: DbOrTx) =>
     .innerJoin(releases, eq(releases.id, listItems.releaseId))
     .where(and(eq(listItems.listId, sql.placeholder('listId')), hiddenCatalogue(releases)));
 
-/** The hidden items alone, for a page with no row to carry their count. */
-const hiddenItems = preparedPer((db) => hiddenItemsOf(db).prepare('list_hidden_items'));
-
 /**
- * A page of a list's items in rank order with their release cards, the
- * items of hidden releases left out, each row carrying their count (worked
- * out once for the statement). Prepared: its generic plan walks the
- * position index, as the page reads the items alone before their releases,
- * and planning cost more than running it (see docs/decisions.md).
+ * A page of a list's items in rank order with their release cards, read
+ * with the list itself in one statement: the list's row (with its owner's
+ * standing, for canReadList) left joined to the page's items, so a page
+ * past the last item is one row without an item, and an unknown list no
+ * row. Each row carries the count of the items of hidden releases (worked
+ * out once for the statement). The page's items are read first, from the
+ * position index alone (hidden releases looked up among the few:
+ * releases_hidden_idx), then their releases: a deep page skips items, not
+ * items joined to their releases. Signed in (`reader` bound), each row
+ * carries the reader's entry on its release (readerEntryJoin). Prepared:
+ * planning cost more than running it (see docs/decisions.md).
  */
-const itemsPageRows = preparedPer((db) => {
-  // The page's items first, from the position index alone (hidden releases
-  // looked up among the few: releases_hidden_idx), then their releases: a
-  // deep page skips items, not items joined to their releases.
+function itemsPageStatement(db: DbOrTx, signedIn: boolean) {
   const page = db.$with('page').as(
     db
       .select({ id: listItems.id, position: listItems.position })
@@ -63,24 +72,92 @@ const itemsPageRows = preparedPer((db) => {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
   );
-  return db
-    .with(page)
+  const shown = db
     .select({
-      id: listItems.id,
+      itemId: sql<string>`${listItems.id}`.as('item_id'),
+      position: page.position,
       note: listItems.note,
-      release: releaseCardColumns,
-      hidden: sql<number>`(${hiddenItemsOf(db)})`.mapWith(Number),
+      ...releaseCardColumns,
     })
     .from(page)
     .innerJoin(listItems, eq(listItems.id, page.id))
     .innerJoin(releases, eq(releases.id, listItems.releaseId))
-    .orderBy(asc(page.position), asc(page.id))
-    .prepare('list_items_page');
-});
+    .as('shown');
+  const { itemId, position, note, ...card } = shown._.selectedFields;
+  const reader = signedIn ? readerEntryJoin(card.id, sql.placeholder('reader')) : undefined;
+  const statement = db
+    .with(page)
+    .select({
+      list: { published: lists.published, userId: lists.userId, itemsCount: lists.itemsCount },
+      ownerStatus: users.accountStatus,
+      hidden: sql<number>`(${hiddenItemsOf(db)})`.mapWith(Number),
+      itemId,
+      note,
+      release: card,
+      ...(signedIn ? readerEntryColumns : {}),
+    })
+    .from(lists)
+    .innerJoin(users, eq(users.id, lists.userId))
+    .leftJoin(shown, sql`true`)
+    .$dynamic();
+  if (reader) statement.leftJoin(reader.table, reader.on);
+  return statement
+    .where(eq(lists.id, sql.placeholder('listId')))
+    .orderBy(asc(position), asc(itemId))
+    .prepare(signedIn ? 'list_items_page_for_reader' : 'list_items_page');
+}
+
+const itemsPageForAnyone = preparedPer((db) => itemsPageStatement(db, false));
+const itemsPageForReader = preparedPer((db) => itemsPageStatement(db, true));
+
+/**
+ * A page of a list's items (see itemsPageStatement) and, when `reader` is
+ * given, their entries on its releases. The list must be readable by
+ * `readableBy` (null: by anyone, as the read cache keeps it).
+ */
+async function readItemsPage(
+  db: DbOrTx,
+  listId: string,
+  page: number,
+  reader: { id: string } | null | undefined,
+  readableBy: { id: string } | null | undefined,
+): Promise<{ page: PagedListItems; mine: Map<string, ViewerEntry> }> {
+  const pageSize = LIST_ITEMS_PAGE_SIZE;
+  const before = (page - 1) * pageSize;
+  const values = { listId, limit: pageSize, offset: before };
+  const rows = reader
+    ? await itemsPageForReader(db).execute({ ...values, reader: reader.id })
+    : await itemsPageForAnyone(db).execute(values);
+  const first = rows[0];
+  if (!first || !canReadList(first.list, first.ownerStatus, readableBy?.id)) {
+    throw notFound(LIST_NOT_FOUND);
+  }
+  const mine = new Map<string, ViewerEntry>();
+  const items: ListItem[] = [];
+  for (const row of rows) {
+    if (row.itemId === null || !row.release) continue;
+    const release = toReleaseSummary(row.release);
+    if (reader) {
+      const entry = readerEntryOfRow(row as Parameters<typeof readerEntryOfRow>[0]);
+      if (entry) mine.set(release.id, entry);
+    }
+    items.push({ id: row.itemId, index: before + items.length, note: row.note, release });
+  }
+  const fields = pageFields({
+    totalItems: Math.max(0, first.list.itemsCount - first.hidden),
+    pageSize,
+    before,
+    currentItems: items.length,
+    nextCursor: null,
+  });
+  const { nextCursor: _, ...pageOnly } = fields;
+  return { page: { ...pageOnly, items }, mine };
+}
 
 /**
  * A page of a list's items in rank order, each with its 0-based index among
- * the items shown (hidden releases left out) and its release card.
+ * the items shown (hidden releases left out) and its release card; read as
+ * `viewer` may read it, with their entries on the cards when signed in.
  */
 export async function listItemsPage(
   db: DbOrTx,
@@ -88,34 +165,32 @@ export async function listItemsPage(
   page: number,
   viewer: ReleaseViewer,
 ): Promise<PagedListItems> {
-  const pageSize = LIST_ITEMS_PAGE_SIZE;
-  const before = (page - 1) * pageSize;
-  // Side by side: the rows are dropped when the list may not be read.
-  const [list, rows] = await Promise.all([
-    requireReadableList(db, listId, viewer),
-    itemsPageRows(db).execute({ listId, limit: pageSize, offset: before }),
-  ]);
-  const hidden = rows[0]?.hidden ?? (await hiddenItems(db).execute({ listId }))[0]?.n ?? 0;
-  const cards = await toSummaries(
-    db,
-    rows.map((r) => r.release),
-    viewer,
-  );
-  const items = rows.map((r, i) => ({
-    id: r.id,
-    index: before + i,
-    note: r.note,
-    release: cards[i]!,
-  }));
-  const fields = pageFields({
-    totalItems: Math.max(0, list.itemsCount - hidden),
-    pageSize,
-    before,
-    currentItems: items.length,
-    nextCursor: null,
-  });
-  const { nextCursor: _, ...pageOnly } = fields;
-  return { ...pageOnly, items };
+  const read = await readItemsPage(db, listId, page, viewer, viewer);
+  if (viewer) {
+    for (const item of read.page.items) {
+      item.release.viewerEntry = read.mine.get(item.release.id) ?? null;
+    }
+  }
+  return read.page;
+}
+
+/**
+ * A published list's page of items made for a signed-in reader: the page
+ * as everyone sees it (what the read cache keeps; 404 for a list not
+ * everyone may read), and the reader's own entries on its releases, read
+ * by the page's statement and kept as viewerEntriesOf keeps what it reads.
+ */
+export async function listItemsPageFor(
+  db: DbOrTx,
+  listId: string,
+  page: number,
+  reader: { id: string },
+): Promise<{ page: PagedListItems; mine: Map<string, ViewerEntry> }> {
+  const since = readerRowsMoment(db);
+  const read = await readItemsPage(db, listId, page, reader, null);
+  const ids = read.page.items.map((i) => i.release.id);
+  viewerEntriesOf.keep(db, reader.id, ids, read.mine, since);
+  return read;
 }
 
 /** The read-cache tags of a page of a list's items: the list and the releases it shows. */

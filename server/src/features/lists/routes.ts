@@ -16,6 +16,7 @@ import {
   reorderListItemsSchema,
   updateListItemSchema,
   updateListSchema,
+  type PagedListItems,
   type PagedLists,
 } from '@earmark/common';
 import { cacheTags } from '../../lib/cache-tags';
@@ -23,7 +24,7 @@ import { AppError } from '../../lib/errors';
 import { listRateLimit } from '../../plugins/list-rate-limit';
 import { sendCached, sendOverlaid } from '../../plugins/read-cache';
 import { requireConfirmedUser, sessionUser } from '../../plugins/session';
-import { viewerEntriesOf } from '../releases/summaries';
+import { readerEntriesOn, type MadeForReader } from '../releases/summaries';
 import {
   browseLists,
   browseListsFor,
@@ -34,6 +35,7 @@ import {
 import {
   addListItem,
   listItemsPage,
+  listItemsPageFor,
   listItemsPageTags,
   removeListItem,
   reorderListItems,
@@ -167,11 +169,17 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const { page } = request.query;
       const { user } = request;
+      // Set when this request made the page for its reader: their entries came with it.
+      const made: MadeForReader<PagedListItems> = {};
       const cached = await app.readCache
         .get(
           `list:${id}:items:${page}`,
           (value) => listItemsPageTags(id, value),
-          () => listItemsPage(app.db, id, page, null),
+          async () => {
+            if (!user) return listItemsPage(app.db, id, page, null);
+            Object.assign(made, await listItemsPageFor(app.db, id, page, user));
+            return made.page!;
+          },
         )
         .catch((err: unknown) => {
           // Not public (a draft, which its owner alone reads): read fresh for a signed-in reader.
@@ -180,10 +188,8 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       if (!cached) return listItemsPage(app.db, id, page, user);
       if (!user) return sendCached(reply, cached, pagedListItemsSchema);
-      const mine = await viewerEntriesOf(
-        app.db,
-        user.id,
-        cached.value.items.map((i) => i.release.id),
+      const mine = await readerEntriesOn(app.db, user, cached.value, made, (value) =>
+        value.items.map((i) => i.release.id),
       );
       return sendOverlaid(reply, cached, pagedListItemsSchema, (value, place) => {
         for (const { release } of value.items) {

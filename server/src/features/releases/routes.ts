@@ -16,7 +16,7 @@ import { listReleases, listReleasesFor } from './lists';
 import { releasePageMeta } from './page-meta';
 import { followMerge } from '../admin/merge';
 import { readReleasePage, withViewerEntry } from './service';
-import { viewerEntriesOf } from './summaries';
+import { readerEntriesOn, type MadeForReader } from './summaries';
 
 const tags = ['releases'];
 
@@ -40,7 +40,7 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const user = request.user;
       // Set when this request made the page for its reader: their entries came with it.
-      const made: { page?: PagedReleases; mine?: Map<string, ViewerEntry> } = {};
+      const made: MadeForReader<PagedReleases> = {};
       // The day is part of the key: which releases are new or upcoming changes at midnight.
       const key = `releases:${utcDay(now)}:${JSON.stringify(request.query)}`;
       const page = await app.readCache.get(
@@ -56,14 +56,9 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
       // The viewer's entries laid over the page's checked JSON: checking the
       // whole page against the schema again for each signed-in reader cost
       // more than reading their entries.
-      const mine =
-        made.page === page.value && made.mine
-          ? made.mine
-          : await viewerEntriesOf(
-              app.db,
-              user.id,
-              page.value.releases.map((r) => r.id),
-            );
+      const mine = await readerEntriesOn(app.db, user, page.value, made, (value) =>
+        value.releases.map((r) => r.id),
+      );
       return sendOverlaid(reply, page, pagedReleasesSchema, (value, place) => {
         for (const r of value.releases) place(r, 'viewerEntry', mine.get(r.id) ?? null);
       });

@@ -79,6 +79,28 @@ export function readerEntryOfRow(row: {
   };
 }
 
+/** A page a request made for its signed-in reader, with their entries read by its statement. */
+export interface MadeForReader<P> {
+  page?: P;
+  mine?: Map<string, ViewerEntry>;
+}
+
+/**
+ * A signed-in reader's entries on a page's releases: those its statement
+ * read when this request made the page for them (`made`), or else (a page
+ * the read cache kept) looked up (viewerEntriesOf).
+ */
+export async function readerEntriesOn<P>(
+  db: DbOrTx,
+  reader: { id: string },
+  page: P,
+  made: MadeForReader<P>,
+  releaseIds: (page: P) => string[],
+): Promise<Map<string, ViewerEntry>> {
+  if (made.page === page && made.mine) return made.mine;
+  return viewerEntriesOf(db, reader.id, releaseIds(page));
+}
+
 /** The viewer's own entry on one release, or null (see viewerEntriesOf). */
 export async function viewerEntryOn(
   db: DbOrTx,
