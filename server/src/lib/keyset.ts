@@ -1,4 +1,5 @@
 import { and, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { decodeCursor, encodeCursor, type CursorState } from '@earmark/common';
 import { valueUnseenByPlanner } from '../db/prepared';
 import { badRequest } from './errors';
@@ -272,7 +273,31 @@ export interface KeysetList<Row> {
    * it reads its first page and its total side by side.
    */
   firstRowsWithTotal?(limit: number): Promise<{ rows: Row[]; total: number | undefined }>;
+  /**
+   * Rows from `offset` with the list's total, read in one statement (as
+   * firstRowsWithTotal, at any offset): for a numbered page that the
+   * list's last known total (`totalHint`) places in its first half.
+   */
+  rowsWithTotal?(
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: Row[]; total: number | undefined }>;
+  /**
+   * What names the list with its filters (not its page) among the totals
+   * last read (see lastTotals): set, a numbered page past the first reads
+   * its rows and total in one statement where that total places it in the
+   * list's first half.
+   */
+  totalHint?: string;
 }
+
+/**
+ * The total each list (by its totalHint) had when last read, in this
+ * process. Only a hint of which end a numbered page lies nearer: a page
+ * read from the start is right whatever the list's length, and carries
+ * the list's total as it is now; a page read from the end first counts it.
+ */
+const lastTotals = new LRUCache<string, number>({ max: 20_000 });
 
 /** What a list's page statement reads (see PageStatement). */
 export interface PageSlice {
@@ -293,19 +318,26 @@ export type PageStatement<Row> = (slice: PageSlice) => Promise<Row[]>;
 /** A list's rows, from either end, and first page with its total, read by one page statement. */
 export function pagesOf<Row extends Record<string, unknown>>(
   page: PageStatement<Row>,
-): Pick<KeysetList<Row>, 'rows' | 'rowsFromEnd' | 'firstRowsWithTotal'> {
+): Pick<KeysetList<Row>, 'rows' | 'rowsFromEnd' | 'firstRowsWithTotal' | 'rowsWithTotal'> {
   const slice = { withTotal: false, fromEnd: false };
   return {
     rows: (limit, offset, after) => page({ ...slice, limit, offset, after: after?.values }),
     rowsFromEnd: async (limit, offset) =>
       (await page({ ...slice, limit, offset, fromEnd: true })).reverse(),
-    firstRowsWithTotal: async (limit) => {
-      const rows = await page({ ...slice, limit, offset: 0, withTotal: true });
-      // Every row carries the same total (null for nothing counted); an empty page none.
-      const first = rows[0];
-      return { rows, total: first && Math.max(0, Number(first.total ?? 0)) };
-    },
+    firstRowsWithTotal: (limit) => rowsWithTotal(limit, 0),
+    rowsWithTotal,
   };
+  async function rowsWithTotal(limit: number, offset: number) {
+    const rows = await page({ ...slice, limit, offset, withTotal: true });
+    // Every row carries the same total (null for nothing counted); an empty page none.
+    const first = rows[0];
+    return { rows, total: first && Math.max(0, Number(first.total ?? 0)) };
+  }
+}
+
+/** Whether rowsAt reads rows [from, from + count) of a list of `total` rows from its end. */
+function readsFromEnd<Row>(list: KeysetList<Row>, from: number, count: number, total: number) {
+  return list.rowsFromEnd !== undefined && total - Math.min(from + count, total) < from;
 }
 
 /**
@@ -316,7 +348,9 @@ export function pagesOf<Row extends Record<string, unknown>>(
  */
 function rowsAt<Row>(list: KeysetList<Row>, from: number, count: number, total: number) {
   const end = Math.min(from + count, total);
-  if (list.rowsFromEnd && total - end < from) return list.rowsFromEnd(end - from, total - end);
+  if (list.rowsFromEnd && readsFromEnd(list, from, count, total)) {
+    return list.rowsFromEnd(end - from, total - end);
+  }
   return list.rows(count, from, undefined);
 }
 
@@ -327,7 +361,8 @@ function rowsAt<Row>(list: KeysetList<Row>, from: number, count: number, total: 
  * first, so a page past the end answers from it without reading rows and a
  * page of the second half is read from the end (rowsAt); page
  * 1 reads both in one statement where the list can (firstRowsWithTotal),
- * or side by side. Either way one row more than the page tells whether a
+ * or side by side, and so does a later page that the list's last known
+ * total places in its first half (rowsWithTotal, totalHint). Either way one row more than the page tells whether a
  * next page exists.
  */
 export async function readKeysetPage<Row extends Record<string, unknown>>(
@@ -355,10 +390,22 @@ export async function readKeysetPage<Row extends Record<string, unknown>>(
         list.total(),
       ]);
     } else {
-      totalItems = await list.total();
-      fetched = before < totalItems ? await rowsAt(list, before, pageSize + 1, totalItems) : [];
+      const hint = list.totalHint === undefined ? undefined : lastTotals.get(list.totalHint);
+      if (
+        list.rowsWithTotal &&
+        hint !== undefined &&
+        !readsFromEnd(list, before, pageSize + 1, hint)
+      ) {
+        const read = await list.rowsWithTotal(pageSize + 1, before);
+        fetched = read.rows;
+        totalItems = read.total ?? (await list.total());
+      } else {
+        totalItems = await list.total();
+        fetched = before < totalItems ? await rowsAt(list, before, pageSize + 1, totalItems) : [];
+      }
     }
   }
+  if (list.totalHint !== undefined) lastTotals.set(list.totalHint, totalItems);
   const rows = fetched.slice(0, pageSize);
   const last = rows.at(-1);
   const nextCursor =

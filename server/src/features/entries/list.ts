@@ -354,12 +354,14 @@ async function readEntriesPage(
         .orderBy(...sliceOrder(walked, fromEnd));
     });
   };
+  const { page: _page, cursor: _cursor, pageSize: _size, ...listed } = query;
   return readKeysetPage<EntryPageRow>(
     {
       name: query.sortBy,
       keys: plan.keys,
       ...pagesOf(pageRows),
       total: () => totalEntries(db, query, where, b, since),
+      totalHint: `entries ${JSON.stringify(listed)}`,
     },
     query,
   );
