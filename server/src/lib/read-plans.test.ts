@@ -600,5 +600,13 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
       (n) => n['Node Type'] === 'Bitmap Heap Scan' && n['Relation Name'] === 'entries',
     );
     expect(bitmapRead).toBe(false);
+    // Its total sums the window's days from review_days' index alone, once
+    // the table is vacuumed (as autovacuum keeps it), prepared as it runs.
+    await t.db.execute(sql`vacuum analyze review_days`);
+    const whole = await explain(t, page!, true, [], true);
+    const days = whole.filter((n) => n['Relation Name'] === 'review_days');
+    expect(days.map((n) => [n['Node Type'], n['Index Name']])).toEqual([
+      ['Index Only Scan', 'review_days_day_reviews_idx'],
+    ]);
   });
 });

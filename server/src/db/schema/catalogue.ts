@@ -262,7 +262,12 @@ export const reviewDays = pgTable(
     slot: smallint('slot').notNull(),
     reviews: integer('reviews').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.slot] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.slot] }),
+    // A window of days summed from the index alone: the table's rows of a window
+    // lie spread over its blocks (480 rows in 90 on the large dataset).
+    index('review_days_day_reviews_idx').on(t.day, t.reviews),
+  ],
 );
 
 export const releaseArtists = pgTable(

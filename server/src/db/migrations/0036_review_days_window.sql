@@ -1,0 +1,1 @@
+CREATE INDEX "review_days_day_reviews_idx" ON "review_days" USING btree ("day","reviews");
