@@ -8,7 +8,8 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { adminActions } from '../../db/schema/admin';
 import { users } from '../../db/schema/users';
 import { newId } from '../../lib/ids';
-import { keyColumns, orderByKeys, readKeysetPage, type SortKey } from '../../lib/keyset';
+import { keyColumns, orderByKeys, type SortKey } from '../../lib/keyset';
+import { readKeysetPage } from '../../lib/keyset-page';
 import { toUserRef, userRefColumns } from '../users/present';
 
 export interface AdminActionRecord {

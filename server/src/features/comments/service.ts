@@ -26,7 +26,7 @@ import { users, type UserRow } from '../../db/schema/users';
 import { visibleAccount } from '../../db/visibility';
 import { forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { pageFields } from '../../lib/keyset';
+import { pageFields } from '../../lib/keyset-page';
 import { transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
 import { forgetSubjects, storeNotifications, type NewNotification } from '../notifications/service';
 import type { Target, TargetViewer } from '../targets/registry';

@@ -20,14 +20,12 @@ import {
   afterKeys,
   keyColumns,
   keysOver,
-  pagesOf,
-  readKeysetPage,
   sliceOrder,
   sortValueColumns,
   type KeyType,
-  type PageStatement,
   type SortKey,
 } from '../../lib/keyset';
+import { pagesOf, readKeysetPage, type PageStatement } from '../../lib/keyset-page';
 import { readerRowsMoment } from '../../db/batched';
 import { Binder, bindPage, ShapedStatements, valueUnseenByPlanner } from '../../db/prepared';
 import { daysBefore } from '../releases/dates';

@@ -6,7 +6,8 @@ import { Binder, bindPage, ShapedStatements } from '../../db/prepared';
 import { visibleAccount } from '../../db/visibility';
 import { follows } from '../../db/schema/follows';
 import { users, type UserRow } from '../../db/schema/users';
-import { afterKeys, keyColumns, orderByKeys, readKeysetPage, type SortKey } from '../../lib/keyset';
+import { afterKeys, keyColumns, orderByKeys, type SortKey } from '../../lib/keyset';
+import { readKeysetPage } from '../../lib/keyset-page';
 import { requireVisibleUser } from '../users/service';
 import { toUserRef, userRefColumns, type UserRefColumns } from '../users/present';
 

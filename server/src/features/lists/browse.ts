@@ -8,15 +8,8 @@ import { listItems, listLikes, lists } from '../../db/schema/lists';
 import { users } from '../../db/schema/users';
 import { hiddenAccount, visibleList, visibleListUnjoined } from '../../db/visibility';
 import { Binder, bindPage, preparedPer, ShapedStatements } from '../../db/prepared';
-import {
-  afterKeys,
-  keyColumns,
-  pagesOf,
-  readKeysetPage,
-  sliceOrder,
-  type PageStatement,
-  type SortKey,
-} from '../../lib/keyset';
+import { afterKeys, keyColumns, sliceOrder, type SortKey } from '../../lib/keyset';
+import { pagesOf, readKeysetPage, type PageStatement } from '../../lib/keyset-page';
 import { listColumns, toList } from './present';
 
 export type ListsQuery = z.output<typeof listsQuerySchema>;

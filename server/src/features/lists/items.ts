@@ -16,7 +16,7 @@ import { hiddenCatalogue, isVisible, visibleReleaseUnjoined } from '../../db/vis
 import { cacheTags, catalogueTags, listWriteTags } from '../../lib/cache-tags';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { pageFields } from '../../lib/keyset';
+import { pageFields } from '../../lib/keyset-page';
 import { violatedUniqueIndex } from '../../lib/unique-violation';
 import { transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
 import { readerRowsMoment } from '../../db/batched';

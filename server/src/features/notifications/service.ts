@@ -20,7 +20,7 @@ import { notifications, type NotificationRow } from '../../db/schema/comments';
 import { users, type UserRow } from '../../db/schema/users';
 import { visibleAccountAlias } from '../../db/visibility';
 import { newId } from '../../lib/ids';
-import { pageFields } from '../../lib/keyset';
+import { pageFields } from '../../lib/keyset-page';
 import { transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
 import type { userRefColumns } from '../users/present';
 import { toUserRef, type UserRefColumns } from '../users/present';

@@ -16,13 +16,11 @@ import {
   keysOf,
   keysOver,
   orderByKeys,
-  pageFields,
   readCursor,
-  readKeysetPage,
   sortValueColumns,
   writeCursor,
-  type KeysetList,
 } from '../../lib/keyset';
+import { pageFields, readKeysetPage, type KeysetList } from '../../lib/keyset-page';
 import { utcDay } from './dates';
 import { isCachedKind, stretchesOf, type RankedIds, type ReleaseListCache } from './list-cache';
 import { filters, meanRating, planFor } from './list-plans';
