@@ -149,13 +149,15 @@ const trackVotes: CounterRecount = {
 };
 
 const entryVotes: CounterRecount = {
-  counter: 'review votes and track votes per entry',
+  counter: 'review votes, track votes and tags per entry',
   table: 'entries',
   sql: (ids) => `
     update entries e set
-      review_upvotes = c.up, review_downvotes = c.down, track_votes_count = c.tv
+      review_upvotes = c.up, review_downvotes = c.down, track_votes_count = c.tv,
+      tags_count = c.tags
     from (
-      select e2.id, coalesce(rv.up, 0) up, coalesce(rv.down, 0) down, coalesce(tv.n, 0) tv
+      select e2.id, coalesce(rv.up, 0) up, coalesce(rv.down, 0) down, coalesce(tv.n, 0) tv,
+        coalesce(et.n, 0) tags
       from entries e2
       left join (
         select v.entry_id, count(*) filter (where v.vote = 1)::int up,
@@ -165,10 +167,13 @@ const entryVotes: CounterRecount = {
       left join (
         select entry_id, count(*)::int n from track_votes where true ${only('entry_id', ids)}
         group by entry_id) tv on tv.entry_id = e2.id
+      left join (
+        select entry_id, count(*)::int n from entry_tags where true ${only('entry_id', ids)}
+        group by entry_id) et on et.entry_id = e2.id
       where true ${only('e2.id', ids)}) c
     where c.id = e.id
-      and (e.review_upvotes, e.review_downvotes, e.track_votes_count)
-        is distinct from (c.up, c.down, c.tv)
+      and (e.review_upvotes, e.review_downvotes, e.track_votes_count, e.tags_count)
+        is distinct from (c.up, c.down, c.tv, c.tags)
     returning e.id`,
 };
 

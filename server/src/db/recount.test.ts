@@ -109,7 +109,7 @@ describe('recount: the one definition of every counter', () => {
       { counter: 'release stats (ratings, entries, reviews)', ids: [release.id] },
       { counter: 'reviews by day', ids: [reviewed!.key, '2001-02-03:5'] },
       { counter: 'track votes', ids: [trackIds[0]] },
-      { counter: 'review votes and track votes per entry', ids: [reviewId] },
+      { counter: 'review votes, track votes and tags per entry', ids: [reviewId] },
       { counter: 'user entries, ratings, reviews, followers and following', ids: [a.user.id] },
       {
         counter: 'release genre scores',

@@ -506,14 +506,23 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
   it("reads a user's first page of entries whole in its walk, and a later page's by id", async () => {
     /** The plan of the page statement of one GET, as it ran. */
     const pagePlan = async (url: string) => {
+      let tagged = 0;
       const statements = await capturingStatements(t, async () => {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode, res.body).toBe(200);
-        expect(res.json<{ entries: unknown[] }>().entries.length).toBeGreaterThan(0);
+        const { entries } = res.json<PagedEntries>();
+        expect(entries.length).toBeGreaterThan(0);
+        tagged = entries.filter((e) => e.tags.length > 0).length;
       });
       const page = statements.find((s) => s.query.startsWith('with "page"'));
       expect(page).toBeDefined();
-      return explain(t, page!, true, [], false, nodesOutsideInitPlans);
+      const plan = await explain(t, page!, true, [], false, nodesOutsideInitPlans);
+      // Tags are looked up for the entries that have some, not for every row.
+      const tagProbes = plan.filter((n) => n['Alias'] === 'et');
+      expect(tagProbes.length).toBeGreaterThan(0);
+      for (const probe of tagProbes) expect(Number(probe['Actual Loops'] ?? 0)).toBe(tagged);
+      expect(tagged).toBeGreaterThan(0);
+      return plan;
     };
     const byId = (plan: PlanNode[]) => plan.filter((n) => n['Index Name'] === 'entries_pkey');
     const walkOf = (plan: PlanNode[]) =>

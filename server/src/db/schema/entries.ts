@@ -73,6 +73,9 @@ export const entries = pgTable(
       .generatedAlwaysAs(sql`review_upvotes - review_downvotes`),
     // Kept with track_votes so "has track votes" needs no lookup.
     trackVotesCount: integer('track_votes_count').notNull().default(0),
+    // Kept by triggers on entry_tags (every writer, cascades included), so a
+    // list of entries looks up the tags of only those that have some.
+    tagsCount: integer('tags_count').notNull().default(0),
     // Comments on the review by visible accounts (kept by the comments feature).
     commentsCount: integer('comments_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,6 +4,7 @@ import type { Entry, TrackVoteReply } from '@earmark/common';
 import { tracks } from '../../db/schema/catalogue';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createRelease, dayFromToday } from '../../../test/catalogue-factories';
+import { rowsOf } from '../../db/rows';
 import { call, counterMismatches, members, type Member } from './test-support';
 
 /** A small seeded generator (mulberry32) so a failing sequence can be replayed. */
@@ -30,9 +31,46 @@ interface World {
   entryIds: Map<string, string>;
   /** Entries known to have a review, with their owner. */
   reviews: Map<string, string>;
+  /** Each user's own tags, by user id. */
+  tags: Map<string, string[]>;
 }
 
 const EXPECTED_STATUSES = new Set([200, 201, 204, 400, 403, 404]);
+
+/**
+ * A tag operation of a user: make a tag, set some of theirs on an entry
+ * (making it when none), or delete one (taking it off their entries).
+ */
+async function tagOperation(
+  t: TestApp,
+  w: World,
+  rnd: ReturnType<typeof prng>,
+  who: Member,
+  releaseId: string,
+  remember: (e: Entry) => void,
+) {
+  const own = w.tags.get(who.user.id) ?? [];
+  const roll = rnd.next();
+  if (own.length < 3 || roll < 0.15) {
+    const res = await call(t, who, 'POST', '/entries/user/tags', { name: `t${rnd.int(1e6)}` });
+    if (res.statusCode === 201) w.tags.set(who.user.id, [...own, res.json<{ id: string }>().id]);
+    return res.statusCode;
+  }
+  if (roll < 0.25) {
+    const gone = rnd.pick(own);
+    const res = await call(t, who, 'DELETE', `/entries/user/tags/${gone}`);
+    if (res.statusCode === 204)
+      w.tags.set(
+        who.user.id,
+        own.filter((id) => id !== gone),
+      );
+    return res.statusCode;
+  }
+  const chosen = own.filter(() => rnd.next() < 0.5);
+  const res = await call(t, who, 'POST', '/entries', { releaseId, tags: chosen });
+  if (res.statusCode < 300) remember(res.json<Entry>());
+  return res.statusCode;
+}
 
 /** One random operation of a user; returns the reply status. */
 async function randomOperation(t: TestApp, w: World, rnd: ReturnType<typeof prng>) {
@@ -78,6 +116,7 @@ async function randomOperation(t: TestApp, w: World, rnd: ReturnType<typeof prng
     if (res.statusCode === 200) remember(res.json<TrackVoteReply>().entry);
     return res.statusCode;
   }
+  if (roll < 0.8) return tagOperation(t, w, rnd, who, release.id, remember);
   if (roll < 0.95) {
     const reviewIds = [...w.reviews.keys()];
     if (reviewIds.length === 0) return 404;
@@ -99,7 +138,13 @@ async function randomOperation(t: TestApp, w: World, rnd: ReturnType<typeof prng
 
 describe('entries: counters equal a full recount', () => {
   let t: TestApp;
-  const world: World = { people: [], releases: [], entryIds: new Map(), reviews: new Map() };
+  const world: World = {
+    people: [],
+    releases: [],
+    entryIds: new Map(),
+    reviews: new Map(),
+    tags: new Map(),
+  };
   beforeAll(async () => {
     t = await buildTestApp();
     world.people = await members(t, 20);
@@ -119,7 +164,7 @@ describe('entries: counters equal a full recount', () => {
   });
   afterAll(async () => t?.close());
 
-  it('after 500 random rating, review, track-vote and review-vote operations by 20 users', async () => {
+  it('after 500 random rating, review, track-vote, tag and review-vote operations by 20 users', async () => {
     const rnd = prng(20240601);
     const statuses = new Map<number, number>();
     for (let i = 0; i < 500; i++) {
@@ -136,6 +181,13 @@ describe('entries: counters equal a full recount', () => {
     await t.db.execute(sql`update tracks set upvotes = upvotes + 1 where id = ${trackId}`);
     expect(await counterMismatches(t)).toEqual([{ counter: 'track votes', ids: [trackId] }]);
     await t.db.execute(sql`update tracks set upvotes = upvotes - 1 where id = ${trackId}`);
+
+    // Entries carry tags, counted on each (kept by the triggers on entry_tags).
+    const tagged = await rowsOf<{ n: number }>(
+      t.db,
+      sql`select count(*)::int n from entries where tags_count > 0`,
+    );
+    expect(tagged[0]!.n).toBeGreaterThan(5);
   }, 240_000);
 
   it('after operations running at the same time', async () => {

@@ -35,11 +35,15 @@ const votesList = sql`json_agg(json_build_object('trackId', tv.track_id, 'vote',
 /**
  * The children of an entry, as JSON columns of a query on `entries` or on
  * an alias of it (`row`), read per row: each a probe of its table's key by
- * the entry's id, the track votes only where the entry counts some.
+ * the entry's id, made only where the entry counts some (most entries have
+ * neither tags nor track votes, and the probe was most of what a page of
+ * entries cost PostgreSQL: see decisions).
  */
 export function entryPartsOf(row: typeof entries) {
   return {
-    tags: jsonList<Tag>(sql`select ${tagsList} from ${tagsFrom} where et.entry_id = ${row.id}`),
+    tags: sql<Tag[]>`case when ${row.tagsCount} > 0
+      then ${jsonList<Tag>(sql`select ${tagsList} from ${tagsFrom} where et.entry_id = ${row.id}`)}
+      else '[]'::json end`,
     trackVotes: sql<TrackVote[]>`case when ${row.trackVotesCount} > 0
       then ${jsonList<TrackVote>(sql`select ${votesList} from ${votesFrom} where tv.entry_id = ${row.id}`)}
       else '[]'::json end`,
@@ -230,10 +234,11 @@ export const entryCardSource = {
   reviewUpvotes: entries.reviewUpvotes,
   reviewDownvotes: entries.reviewDownvotes,
   trackVotesCount: entries.trackVotesCount,
+  tagsCount: entries.tagsCount,
   commentsCount: entries.commentsCount,
   createdAt: entries.createdAt,
   updatedAt: entries.updatedAt,
-} satisfies Record<keyof EntryCardRow | 'userId', AnyPgColumn>;
+} satisfies Record<keyof EntryCardRow | 'userId' | 'tagsCount', AnyPgColumn>;
 
 /**
  * The entry's own columns its API shape is made of (see
