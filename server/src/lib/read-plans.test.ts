@@ -522,6 +522,9 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
       expect(tagProbes.length).toBeGreaterThan(0);
       for (const probe of tagProbes) expect(Number(probe['Actual Loops'] ?? 0)).toBe(tagged);
       expect(tagged).toBeGreaterThan(0);
+      // The page's owner is read once, not once per entry.
+      const owner = plan.filter((n) => n['Alias'] === 'users' && n['Index Name'] === 'users_pkey');
+      expect(owner.map((n) => Number(n['Actual Loops'] ?? 0))).toEqual([1]);
       return plan;
     };
     const byId = (plan: PlanNode[]) => plan.filter((n) => n['Index Name'] === 'entries_pkey');

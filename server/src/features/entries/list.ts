@@ -192,7 +192,7 @@ function filters(
   query: ParsedEntriesQuery,
   b: Binder,
   releaseId: Placeholder | undefined,
-): { scope: SQL[]; narrowing: SQL[] } {
+): { scope: SQL[]; narrowing: SQL[]; userId: SQL | undefined } {
   const scope: SQL[] = [];
   if (releaseId) scope.push(eq(entries.releaseId, releaseId));
   // Unseen by the planner (see valueUnseenByPlanner), as a cursor's values are
@@ -223,7 +223,7 @@ function filters(
     out.push(sql`exists (select 1 from ${entryTags} et
       where et.entry_id = ${entries.id} and et.tag_id = ${b.bind('tag', query.tag)})`);
   }
-  return { scope, narrowing: out };
+  return { scope, narrowing: out, userId };
 }
 
 /**
@@ -292,7 +292,7 @@ async function readEntriesPage(
   const since = daysBefore(now, REVIEWS_TOP_WINDOW_DAYS);
   const plan = sortPlan(query, since, b);
   const releaseId = query.releaseId ? b.bind('releaseId', query.releaseId) : undefined;
-  const { scope, narrowing } = filters(query, b, releaseId);
+  const { scope, narrowing, userId } = filters(query, b, releaseId);
   const where = and(
     visibleOwnerUnjoined(entries.userId),
     visibleReleaseUnjoined(entries.releaseId, releaseId),
@@ -346,8 +346,9 @@ async function readEntriesPage(
         .$dynamic();
       if (!whole) statement.innerJoin(entries, eq(entries.id, page.id));
       for (const join of own?.joins ?? []) statement.leftJoin(join.table, join.on);
+      // A user's list joins its one owner once (every row is theirs), not per row.
       return statement
-        .innerJoin(users, eq(users.id, row.userId))
+        .innerJoin(users, eq(users.id, userId ?? row.userId))
         .innerJoin(releases, eq(releases.id, row.releaseId))
         .orderBy(...sliceOrder(walked, fromEnd));
     });
