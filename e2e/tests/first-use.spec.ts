@@ -117,6 +117,8 @@ test.describe('first use', () => {
     page,
     catalogue,
   }) => {
+    // Eleven pages, each loaded in full: more than the default allows on a busy machine.
+    test.setTimeout(60_000);
     const [release] = (await catalogue.releases(ReleaseListKind.Top)).releases;
     if (!release) throw new Error('The top list is empty.');
     const paths = [
