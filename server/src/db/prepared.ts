@@ -348,6 +348,18 @@ export function pageLimit(limit: number): number {
 }
 
 /**
+ * A bound OFFSET that PostgreSQL plans without knowing (see
+ * valueUnseenByPlanner). Seen, every offset made a plan that looked cheaper
+ * than the generic plan (which expects a tenth of the rows skipped), so a
+ * numbered page's statement was planned on every run: for the top reviews'
+ * second page, 2.3 ms of planning for 0.7 ms of reading.
+ */
+export function pageOffset(offset: Placeholder): Placeholder {
+  // Drizzle writes an SQL chunk given as the offset as it is (its type admits numbers and placeholders).
+  return valueUnseenByPlanner(offset, 'int8') as unknown as Placeholder;
+}
+
+/**
  * A bound value that PostgreSQL plans without knowing, `(select $n::type)`:
  * an index still takes it as a bound, but a plan made for the values is
  * then costed as the generic plan is, so after its first runs a prepared
@@ -388,7 +400,7 @@ export function bindPage(
 ): BoundPage {
   b.mark(`limit ${limit}`);
   if (fromEnd) b.mark('from end');
-  const skip = offset > 0 ? b.bind('offset', offset) : 0;
+  const skip = offset > 0 ? pageOffset(b.bind('offset', offset)) : 0;
   b.mark(after ? after.map((v) => (v === null ? 'null' : 'v')).join('') : '-');
   return {
     limit: pageLimit(limit),

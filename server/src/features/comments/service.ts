@@ -20,7 +20,7 @@ import {
   type PagedComments,
 } from '@earmark/common';
 import type { DbOrTx, Tx } from '../../db/client';
-import { pageLimit, preparedPer } from '../../db/prepared';
+import { pageLimit, pageOffset, preparedPer } from '../../db/prepared';
 import { comments, type CommentRow } from '../../db/schema/comments';
 import { users, type UserRow } from '../../db/schema/users';
 import { visibleAccount } from '../../db/visibility';
@@ -77,7 +77,7 @@ const threadPage = preparedPer((db) =>
     .where(inThread())
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(pageLimit(COMMENTS_PAGE_SIZE))
-    .offset(sql.placeholder('offset'))
+    .offset(pageOffset(sql.placeholder('offset')))
     .prepare('comments_page'),
 );
 

@@ -8,7 +8,7 @@ import {
   type ViewerEntry,
 } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
-import { preparedPer } from '../../db/prepared';
+import { pageOffset, preparedPer } from '../../db/prepared';
 import { releases } from '../../db/schema/catalogue';
 import { listItems, lists } from '../../db/schema/lists';
 import { users, type UserRow } from '../../db/schema/users';
@@ -70,7 +70,7 @@ function itemsPageStatement(db: DbOrTx, signedIn: boolean) {
       )
       .orderBy(asc(listItems.position), asc(listItems.id))
       .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
+      .offset(pageOffset(sql.placeholder('offset'))),
   );
   const shown = db
     .select({

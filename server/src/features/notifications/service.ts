@@ -15,7 +15,7 @@ import {
   type PagedNotifications,
 } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
-import { pageLimit, preparedPer } from '../../db/prepared';
+import { pageLimit, pageOffset, preparedPer } from '../../db/prepared';
 import { notifications, type NotificationRow } from '../../db/schema/comments';
 import { users, type UserRow } from '../../db/schema/users';
 import { visibleAccountAlias } from '../../db/visibility';
@@ -138,7 +138,7 @@ const pageRows = preparedPer((db) =>
     .where(shown(viewerId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(pageLimit(NOTIFICATIONS_PAGE_SIZE))
-    .offset(sql.placeholder('offset'))
+    .offset(pageOffset(sql.placeholder('offset')))
     .prepare('notifications_page'),
 );
 
