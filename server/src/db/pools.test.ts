@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/helpers';
+import { loadConfig } from '../config';
+import { openPostgres } from './client';
+import { rowsOf } from './rows';
 import { member, type Member } from '../features/entries/test-support';
 
 const onPostgres = process.env.EARMARK_TEST_DB === 'postgres';
@@ -54,5 +58,42 @@ describe.skipIf(!onPostgres)('the write pool', () => {
       await Promise.all(writes);
     }
     expect(started).toBe(4);
+  });
+});
+
+/**
+ * With PostgreSQL on the same machine, DATABASE_URL can name its socket's
+ * directory (`?host=/var/run/postgresql`): the connections then skip TCP.
+ * Run where the test database's server has a socket directory here.
+ */
+describe.skipIf(!onPostgres)('a Unix socket', () => {
+  it('is reached when DATABASE_URL names its directory', async () => {
+    const { url: tcpUrl } = inject('postgresTemplate');
+    const tcp = openPostgres(tcpUrl, { reads: 1, writes: 0 });
+    const [shown] = await rowsOf<{ dirs: string }>(
+      tcp.db,
+      sql`select current_setting('unix_socket_directories') as dirs`,
+    );
+    await tcp.close();
+    const dir = shown!.dirs.split(',')[0]!.trim();
+    if (!dir || !fs.existsSync(dir)) return;
+    const url = new URL(tcpUrl);
+    url.hostname = 'localhost';
+    url.port = '';
+    url.searchParams.set('host', dir);
+    const local = openPostgres(loadConfig({ DATABASE_URL: url.toString() }).databaseUrl!, {
+      reads: 1,
+      writes: 0,
+    });
+    try {
+      // No server address: the connection is not a TCP one.
+      const [row] = await rowsOf<{ addr: string | null; db: string }>(
+        local.db,
+        sql`select inet_server_addr()::text as addr, current_database() as db`,
+      );
+      expect(row).toEqual({ addr: null, db: url.pathname.slice(1) });
+    } finally {
+      await local.close();
+    }
   });
 });
