@@ -89,6 +89,16 @@ export interface KeysetList<Row> {
     offset: number,
   ): Promise<{ rows: Row[]; total: number | undefined }>;
   /**
+   * Rows as rowsFromEnd reads them, with the list's total, in one
+   * statement: for a numbered page that the list's last known total places
+   * in its second half. The rows are the page's only if the total read is
+   * the one their offset was worked out from.
+   */
+  rowsFromEndWithTotal?(
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: Row[]; total: number | undefined }>;
+  /**
    * What names the list with its filters (not its page) among the totals
    * last read (see lastTotals): set, a numbered page past the first reads
    * its rows and total in one statement where that total places it in the
@@ -124,7 +134,10 @@ export type PageStatement<Row> = (slice: PageSlice) => Promise<Row[]>;
 /** A list's rows, from either end, and first page with its total, read by one page statement. */
 export function pagesOf<Row extends Record<string, unknown>>(
   page: PageStatement<Row>,
-): Pick<KeysetList<Row>, 'rows' | 'rowsFromEnd' | 'firstRowsWithTotal' | 'rowsWithTotal'> {
+): Pick<
+  KeysetList<Row>,
+  'rows' | 'rowsFromEnd' | 'firstRowsWithTotal' | 'rowsWithTotal' | 'rowsFromEndWithTotal'
+> {
   const slice = { withTotal: false, fromEnd: false };
   return {
     rows: (limit, offset, after) => page({ ...slice, limit, offset, after: after?.values }),
@@ -132,9 +145,13 @@ export function pagesOf<Row extends Record<string, unknown>>(
       (await page({ ...slice, limit, offset, fromEnd: true })).reverse(),
     firstRowsWithTotal: (limit) => rowsWithTotal(limit, 0),
     rowsWithTotal,
+    rowsFromEndWithTotal: async (limit, offset) => {
+      const read = await rowsWithTotal(limit, offset, true);
+      return { ...read, rows: read.rows.reverse() };
+    },
   };
-  async function rowsWithTotal(limit: number, offset: number) {
-    const rows = await page({ ...slice, limit, offset, withTotal: true });
+  async function rowsWithTotal(limit: number, offset: number, fromEnd = false) {
+    const rows = await page({ ...slice, limit, offset, withTotal: true, fromEnd });
     // Every row carries the same total (null for nothing counted); an empty page none.
     const first = rows[0];
     return { rows, total: first && Math.max(0, Number(first.total ?? 0)) };
@@ -161,14 +178,33 @@ function rowsAt<Row>(list: KeysetList<Row>, from: number, count: number, total: 
 }
 
 /**
+ * Rows [from, from + count) and the list's total in one statement, from
+ * the end that the list's last known total (`hint`) places them nearer;
+ * undefined when the list cannot, or when read from the end and the total
+ * read is not the hint (the offset from the end was then wrong).
+ */
+async function rowsByHint<Row>(
+  list: KeysetList<Row>,
+  from: number,
+  count: number,
+  hint: number,
+): Promise<{ rows: Row[]; total: number | undefined } | undefined> {
+  if (!readsFromEnd(list, from, count, hint)) return list.rowsWithTotal?.(count, from);
+  if (!list.rowsFromEndWithTotal || from >= hint) return undefined;
+  const end = Math.min(from + count, hint);
+  const read = await list.rowsFromEndWithTotal(end - from, hint - end);
+  return read.total === hint ? read : undefined;
+}
+
+/**
  * One page of a list, by cursor or by page number. A cursor page runs one
  * query that starts at the cursor's keys (its total comes with the cursor,
  * counted when the first page was read). A page number runs the total
  * first, so a page past the end answers from it without reading rows and a
  * page of the second half is read from the end (rowsAt); page
  * 1 reads both in one statement where the list can (firstRowsWithTotal),
- * or side by side, and so does a later page that the list's last known
- * total places in its first half (rowsWithTotal, totalHint). Either way
+ * or side by side, and so does a later page whose place the list's last
+ * known total tells (rowsByHint, totalHint), from either end. Either way
  * one row more than the page tells whether a next page exists.
  */
 export async function readKeysetPage<Row extends Record<string, unknown>>(
@@ -197,12 +233,9 @@ export async function readKeysetPage<Row extends Record<string, unknown>>(
       ]);
     } else {
       const hint = list.totalHint === undefined ? undefined : lastTotals.get(list.totalHint);
-      if (
-        list.rowsWithTotal &&
-        hint !== undefined &&
-        !readsFromEnd(list, before, pageSize + 1, hint)
-      ) {
-        const read = await list.rowsWithTotal(pageSize + 1, before);
+      const read =
+        hint === undefined ? undefined : await rowsByHint(list, before, pageSize + 1, hint);
+      if (read) {
         fetched = read.rows;
         totalItems = read.total ?? (await list.total());
       } else {
