@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ReadCache } from '../lib/read-cache';
 import { cacheTags } from '../lib/cache-tags';
 import { isTransaction, type Db, type DbOrTx } from './client';
-import { valueUnseenByPlanner } from './prepared';
+import { valueUnseenByPlanner } from './page-bounds';
 
 /**
  * The most lookups one statement reads: past it, a batch is split. Large

@@ -12,13 +12,12 @@ import { entries } from './schema/entries';
 import { users } from './schema/users';
 import {
   Binder,
-  bindPage,
   executeNamed,
-  pageLimit,
   ShapedStatements,
   shapeAndValues,
   withRowsShapedOnce,
 } from './prepared';
+import { bindPage, pageLimit } from './page-bounds';
 import { resultRows } from './rows';
 import { PgDialect } from 'drizzle-orm/pg-core';
 

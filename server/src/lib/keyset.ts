@@ -1,6 +1,6 @@
 import { and, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { decodeCursor, encodeCursor, type CursorState } from '@earmark/common';
-import { valueUnseenByPlanner } from '../db/prepared';
+import { valueUnseenByPlanner } from '../db/page-bounds';
 import { badRequest } from './errors';
 
 /**

@@ -20,7 +20,8 @@ import {
   type PagedComments,
 } from '@earmark/common';
 import type { DbOrTx, Tx } from '../../db/client';
-import { pageLimit, pageOffset, preparedPer } from '../../db/prepared';
+import { preparedPer } from '../../db/prepared';
+import { pageLimit, pageOffset } from '../../db/page-bounds';
 import { comments, type CommentRow } from '../../db/schema/comments';
 import { users, type UserRow } from '../../db/schema/users';
 import { visibleAccount } from '../../db/visibility';

@@ -27,7 +27,8 @@ import {
 } from '../../lib/keyset';
 import { pagesOf, readKeysetPage, type PageStatement } from '../../lib/keyset-page';
 import { readerRowsMoment } from '../../db/batched';
-import { Binder, bindPage, ShapedStatements, valueUnseenByPlanner } from '../../db/prepared';
+import { Binder, ShapedStatements } from '../../db/prepared';
+import { bindPage, valueUnseenByPlanner } from '../../db/page-bounds';
 import { daysBefore } from '../releases/dates';
 import { visibleOwnerUnjoined, visibleReleaseUnjoined } from '../../db/visibility';
 import type { EntryBundle } from './present';

@@ -1,7 +1,8 @@
 import { and, count, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { SortBy } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
-import { Binder, ShapedStatements, valueUnseenByPlanner } from '../../db/prepared';
+import { Binder, ShapedStatements } from '../../db/prepared';
+import { valueUnseenByPlanner } from '../../db/page-bounds';
 import { releases, reviewDays, siteCounts } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';

@@ -8,7 +8,8 @@ import {
   type ViewerEntry,
 } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
-import { pageOffset, preparedPer } from '../../db/prepared';
+import { preparedPer } from '../../db/prepared';
+import { pageOffset } from '../../db/page-bounds';
 import { releases } from '../../db/schema/catalogue';
 import { listItems, lists } from '../../db/schema/lists';
 import { users, type UserRow } from '../../db/schema/users';

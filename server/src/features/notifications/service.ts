@@ -15,7 +15,8 @@ import {
   type PagedNotifications,
 } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
-import { pageLimit, pageOffset, preparedPer } from '../../db/prepared';
+import { preparedPer } from '../../db/prepared';
+import { pageLimit, pageOffset } from '../../db/page-bounds';
 import { notifications, type NotificationRow } from '../../db/schema/comments';
 import { users, type UserRow } from '../../db/schema/users';
 import { visibleAccountAlias } from '../../db/visibility';

@@ -9,7 +9,8 @@ import {
   TOP_MIN_RATINGS_YEAR,
   TOP_TYPES,
 } from '@earmark/common';
-import { valueUnseenByPlanner, type Binder } from '../../db/prepared';
+import { type Binder } from '../../db/prepared';
+import { valueUnseenByPlanner } from '../../db/page-bounds';
 import type { DbOrTx } from '../../db/client';
 import {
   artists,

@@ -6,7 +6,8 @@ import {
   type ViewerEntry,
 } from '@earmark/common';
 import type { z } from 'zod';
-import { Binder, bindPage, ShapedStatements } from '../../db/prepared';
+import { Binder, ShapedStatements } from '../../db/prepared';
+import { bindPage } from '../../db/page-bounds';
 import { readerRowsMoment } from '../../db/batched';
 import type { DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';

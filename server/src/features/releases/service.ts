@@ -10,7 +10,8 @@ import type {
 import { batchedPer } from '../../db/batched';
 import type { Db, DbOrTx } from '../../db/client';
 import { jsonList } from '../../db/json-list';
-import { preparedPer, valueUnseenByPlanner } from '../../db/prepared';
+import { preparedPer } from '../../db/prepared';
+import { valueUnseenByPlanner } from '../../db/page-bounds';
 import { releases } from '../../db/schema/catalogue';
 import { notFound } from '../../lib/errors';
 import { toRelease, type ReleaseRow } from './present';
