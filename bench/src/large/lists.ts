@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { listCounters, sitePublishedLists } from '../../../server/src/db/recount-sql';
+import { REBUILD_LIST_COVERS } from '../../../server/src/db/copies-sql';
 import { withClient } from '../lib/postgres';
 import type { StepTiming } from './generate';
 import type { Scenario } from './scenarios';
@@ -81,6 +82,8 @@ function statements(scale: number, users: number, releases: number): string {
     -- The counters the lists move, as triggers would have kept them (off while loading).
     ${listCounters.sql()};
     ${sitePublishedLists.sql()};
+    -- Their cover mosaics, as the triggers on list_items would have kept them.
+    ${REBUILD_LIST_COVERS};
     analyze lists; analyze list_items; analyze list_likes;`;
 }
 

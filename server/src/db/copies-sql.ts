@@ -44,3 +44,6 @@ export const REBUILD_RELEASE_LINK_COPIES = [
     and (x.release_date is distinct from r.date or x.release_created_at is distinct from r.created_at
       or x.release_visible <> (not r.pending_deletion and r.merged_into_id is null))`,
 );
+
+/** Every list's copy of its cover mosaic (lists.covers; see the function list_covers). */
+export const REBUILD_LIST_COVERS = 'select refresh_list_covers(array(select id from lists))';

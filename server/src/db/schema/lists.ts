@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
+import type { ExplicitCoverArt } from '@earmark/common';
 import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { releases } from './catalogue';
+import { releases, type CoverFiles } from './catalogue';
 import { users } from './users';
 
 /**
@@ -21,6 +23,10 @@ import { users } from './users';
  * The sorts of GET lists read published lists only, each with an index in
  * its order ending with the id: new (publication time, drafts in their
  * owner's view by creation time), popular (likes, then new) and updatedDate.
+ *
+ * `covers` is a copy of the list's first MOSAIC_SIZE visible releases' ids
+ * and covers, in rank order, kept by triggers on list_items and releases
+ * (see the migrations), so a page of lists reads no item or release.
  */
 export const lists = pgTable(
   'lists',
@@ -40,6 +46,10 @@ export const lists = pgTable(
     itemsCount: integer('items_count').notNull().default(0),
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
+    covers: jsonb('covers')
+      .$type<ListCoverCopy[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => {
     const published = sql`${t.published}`;
@@ -52,6 +62,13 @@ export const lists = pgTable(
     ];
   },
 );
+
+/** A release's part of its list's cover mosaic, as lists.covers holds it. */
+export interface ListCoverCopy {
+  id: string;
+  cover: CoverFiles | null;
+  explicitCoverArt: ExplicitCoverArt[];
+}
 
 /**
  * A release in a list, at a 0-based `position` (its rank). Positions of a

@@ -1,29 +1,15 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { ExplicitCoverArt, List, ListCover } from '@earmark/common';
-import { jsonList } from '../../db/json-list';
+import type { List, ListCover } from '@earmark/common';
 import { isoColumn } from '../../db/timestamps';
-import type { CoverFiles } from '../../db/schema/catalogue';
-import { lists } from '../../db/schema/lists';
-import { visibleCatalogueAlias } from '../../db/visibility';
+import { lists, type ListCoverCopy } from '../../db/schema/lists';
 import { coverUrls } from '../releases/present';
 import { toUserRef, userRefColumns } from '../users/present';
 
-/** How many releases a list's cover mosaic shows. */
+/**
+ * How many releases a list's cover mosaic shows: the first visible ones in
+ * rank order, copied on the list (lists.covers) by the function list_covers.
+ */
 export const MOSAIC_SIZE = 4;
-
-interface StoredCover {
-  id: string;
-  cover: CoverFiles | null;
-  explicitCoverArt: string[];
-}
-
-/** The first visible releases of the list, in rank order, as one JSON column. */
-const coversJson = jsonList<StoredCover>(sql`select json_agg(json_build_object(
-    'id', c.id, 'cover', c.cover, 'explicitCoverArt', c.explicit_cover_art) order by c.position)
-  from (select r.id, r.cover, r.explicit_cover_art, li.position
-    from list_items li join releases r on r.id = li.release_id
-    where li.list_id = ${lists.id} and ${visibleCatalogueAlias('r')}
-    order by li.position limit ${sql.raw(String(MOSAIC_SIZE))}) c`);
 
 /** Whether the viewer likes the list (false for a signed-out viewer). */
 function likedBy(viewerId: string | Placeholder | undefined): SQL<boolean> {
@@ -69,7 +55,7 @@ export function listColumns(viewerId: string | Placeholder | undefined) {
   return {
     list: listCardColumns,
     owner: userRefColumns,
-    covers: coversJson,
+    covers: lists.covers,
     liked: likedBy(viewerId),
   };
 }
@@ -77,7 +63,7 @@ export function listColumns(viewerId: string | Placeholder | undefined) {
 type ListSelection = {
   list: ListCardRow;
   owner: Parameters<typeof toUserRef>[0];
-  covers: StoredCover[];
+  covers: ListCoverCopy[];
   liked: boolean;
 };
 
@@ -100,7 +86,7 @@ export function toList(row: ListSelection): List {
     covers: row.covers.map((c): ListCover => ({
       id: c.id,
       cover: coverUrls(c.cover),
-      explicitCoverArt: c.explicitCoverArt as ExplicitCoverArt[],
+      explicitCoverArt: c.explicitCoverArt,
     })),
     liked: Boolean(row.liked),
   };
