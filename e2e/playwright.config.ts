@@ -17,7 +17,9 @@ export default defineConfig({
   retries: CI ? 1 : 0,
   // Two cores: the server, the browser and the runner share them.
   workers: Math.max(1, Math.min(2, availableParallelism())),
-  timeout: 30_000,
+  // A journey through the browser took 22–28 s on a 2-core machine that also ran the
+  // server and PostgreSQL: 30 s left no room for a busier run.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: {
