@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { AccountStatus, ContributorStatus, ReleaseType } from '@earmark/common';
 import { COUNTER_RECOUNTS } from '../../../server/src/db/recount-sql';
+import { userCreditCounts } from '../../../server/src/db/recount-credits-sql';
 import {
   REBUILD_ENTRY_RELEASE_COPIES,
   REBUILD_RELEASE_ARTIST_CREDITS,
@@ -306,6 +307,8 @@ function steps(size: DatasetSize): [string, string][] {
     ["entries' release dates, types and credits", REBUILD_ENTRY_RELEASE_COPIES],
     ["releases' artist credits", REBUILD_RELEASE_ARTIST_CREDITS],
     ["links' release dates and visibility", REBUILD_RELEASE_LINK_COPIES.join(';\n')],
+    // Counted from the entries' copies of their releases' credits, rebuilt just above.
+    ["users' artist, label and genre charts", userCreditCounts.sql()],
   ];
 }
 

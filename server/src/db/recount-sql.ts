@@ -20,6 +20,7 @@
  */
 
 import { HIDDEN_STATUSES_SQL, only, visibleBy, type CounterRecount } from './recount-parts';
+import { userCreditCounts } from './recount-credits-sql';
 
 export {
   HIDDEN_STATUSES_SQL,
@@ -378,4 +379,6 @@ export const COUNTER_RECOUNTS: readonly CounterRecount[] = [
   releasesCounted('artists', 'release_artists', 'artist_id'),
   releasesCounted('labels', 'release_labels', 'label_id'),
   releasesCounted('genres', 'release_genres', 'genre_id', 'x.score > 0'),
+  // After genre scores too: the entries' copies of their release's genres follow them.
+  userCreditCounts,
 ];

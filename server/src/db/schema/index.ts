@@ -7,3 +7,4 @@ export * from './comments';
 export * from './submissions';
 export * from './admin';
 export { searchChanges } from './search-text';
+export * from './user-charts';

@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { artists, genres, labels } from '../../db/schema/catalogue';
 import { entries, entryTags, userTags } from '../../db/schema/entries';
+import { CreditKind, userCreditCounts } from '../../db/schema/user-charts';
 import { users } from '../../db/schema/users';
 import { isVisible, visibleAccount, visibleReleaseUnjoined } from '../../db/visibility';
 import { notFound } from '../../lib/errors';
@@ -31,9 +32,6 @@ export const USER_STATS_TOP = 20;
 /** Number of rating buckets: 0-9 → 0, …, 90-99 → 9, 100 → 10 (ratingBucket in common). */
 const RATING_BUCKETS = 11;
 
-/** Average of the ratings in the group (0-100), null when none of the entries is rated. */
-const avgRating = sql<number | null>`avg(${entries.rating})::float8`;
-
 /** Ties on count read alphabetically, then by id so the order never changes between calls. */
 function topOrder(n: SQL | SQL.Aliased, name: AnyPgColumn, id: AnyPgColumn): SQL[] {
   return [desc(n), asc(sql`lower(${name})`), asc(id)];
@@ -46,8 +44,9 @@ function topOrder(n: SQL | SQL.Aliased, name: AnyPgColumn, id: AnyPgColumn): SQL
  * artist and label charts cut their twenty before any is looked up (see
  * creditChart); the genre chart joins each of the user's genres first.
  */
-function countedOrder(n: SQL, avg: SQL, id: SQL): SQL[] {
-  return [desc(n), sql`${avg} desc nulls last`, asc(id)];
+function countedOrder(n: SQL | AnyPgColumn, avg: SQL | AnyPgColumn, id: SQL | AnyPgColumn): SQL[] {
+  // Counts are never null; "nulls last" is the index's order, which the planner matches.
+  return [sql`${n} desc nulls last`, sql`${avg} desc nulls last`, asc(id)];
 }
 
 /**
@@ -105,55 +104,47 @@ function ownEntries(): SQL {
   return and(eq(entries.userId, owner), visibleReleaseUnjoined(entries.releaseId))!;
 }
 
-/** The arrays of linked ids each entry carries from its release (kept by triggers). */
-type CopiedIds =
-  typeof entries.releaseArtistIds | typeof entries.releaseLabelIds | typeof entries.releaseGenreIds;
-
 /**
- * The user's entries counted (and their ratings averaged) by the artists,
- * labels or genres of their releases, as each entry carries their ids: read
- * with the entries from entries_user_release_type_idx, nothing looked up per
- * entry (a heavy user's 910 entries were 910 lookups of release_artists).
- * Grouped by the id alone, so each is looked up once. `hiddenAmong` leaves
- * that table's hidden rows out here, looked up among the few (its
- * `_hidden_idx`), so the counts can be cut before any row is looked up (see
- * creditChart).
+ * The user's counts of a kind (user_credit_counts) in chart order, cut to
+ * the top twenty: a range of user_credit_counts_chart_idx, where each read
+ * grouped all of the user's entries by their releases' artists, labels or
+ * genres (a heavy user's 614 entries, each its credits). `hiddenAmong`
+ * leaves that table's hidden rows out (artists and labels look among the
+ * few, in their `_hidden_idx`), so the twenty are cut before any row is
+ * joined to its name.
  */
-function copiedCounts(db: Db, copiedIds: CopiedIds, hiddenAmong?: typeof artists | typeof labels) {
-  const copiedId = sql`copied.id`;
-  const visibleLinked =
-    hiddenAmong &&
-    sql`not exists (select 1 from ${hiddenAmong} hidden_linked
-      where hidden_linked.id = ${copiedId}
+function topCounts(
+  db: Db,
+  kind: CreditKind,
+  hiddenAmong: typeof artists | typeof labels | typeof genres,
+) {
+  const c = userCreditCounts;
+  const visibleLinked = sql`not exists (select 1 from ${hiddenAmong} hidden_linked
+      where hidden_linked.id = ${c.linkedId}
         and (hidden_linked.pending_deletion or hidden_linked.merged_into_id is not null))`;
   return db
     .select({
-      linkedId: sql<string>`${copiedId}`.as('linked_id'),
-      n: count().as('n'),
-      avgRating: avgRating.as('avg_rating'),
+      linkedId: sql<string>`${c.linkedId}`.as('linked_id'),
+      n: c.entries,
+      avgRating: c.avgRating,
     })
-    .from(entries)
-    .crossJoin(sql`unnest(${copiedIds}) as copied(id)`)
-    .where(and(ownEntries(), visibleLinked))
-    .groupBy(copiedId);
+    .from(c)
+    .where(and(eq(c.userId, owner), sql`${c.kind} = ${sql.raw(String(kind))}`, visibleLinked))
+    .orderBy(...countedOrder(c.entries, c.avgRating, c.linkedId))
+    .limit(USER_STATS_TOP);
 }
 
 /**
- * The chart of a named, credited kind (artists, labels): copiedCounts cut
- * to the top twenty (see countedOrder), then their names looked up. A heavy
- * user's artists are mostly counted once: 20 lookups, where ties ordered by
- * name needed every tied one (655 for a user of 623 entries).
+ * The chart of a named, credited kind (artists, labels): the user's top
+ * twenty counts of the kind (topCounts), then their names looked up.
  */
 function creditChart(
   db: Db,
   credited: typeof artists | typeof labels,
-  creditedIds: typeof entries.releaseArtistIds | typeof entries.releaseLabelIds,
+  kind: CreditKind,
   name: string,
 ) {
-  const top = copiedCounts(db, creditedIds, credited)
-    .orderBy(...countedOrder(count(), avgRating, sql`copied.id`))
-    .limit(USER_STATS_TOP)
-    .as('top');
+  const top = topCounts(db, kind, credited).as('top');
   const chart = db
     .select({
       id: credited.id,
@@ -194,26 +185,24 @@ function creditStats<V>(
 }
 
 export const artistStats = creditStats<UserArtistStats>(
-  preparedPer((db) => creditChart(db, artists, entries.releaseArtistIds, 'user_artist_chart')),
+  preparedPer((db) => creditChart(db, artists, CreditKind.artist, 'user_artist_chart')),
   'artist',
 );
 
 export const labelStats = creditStats<UserLabelStats>(
-  preparedPer((db) => creditChart(db, labels, entries.releaseLabelIds, 'user_label_chart')),
+  preparedPer((db) => creditChart(db, labels, CreditKind.label, 'user_label_chart')),
   'label',
 );
 
-// Genres are few (hundreds in all): looking each of a user's up costs less
-// than cutting their counts first. An entry carries the genres its release
-// belongs to (a net score above zero).
+// An entry counts for the genres its release belongs to (a net score above
+// zero). Genres have no index of the hidden few: each counted one walked is
+// a key probe of genres, until twenty visible ones are found.
 const genreChart = preparedPer((db) => {
-  const counted = copiedCounts(db, entries.releaseGenreIds).as('counted');
+  const top = topCounts(db, CreditKind.genre, genres).as('top');
   const chart = db
-    .select({ id: genres.id, name: genres.name, count: counted.n, avgRating: counted.avgRating })
-    .from(counted)
-    .innerJoin(genres, and(eq(genres.id, counted.linkedId), isVisible(genres)))
-    .orderBy(...countedOrder(sql`${counted.n}`, sql`${counted.avgRating}`, sql`${genres.id}`))
-    .limit(USER_STATS_TOP)
+    .select({ id: genres.id, name: genres.name, count: top.n, avgRating: top.avgRating })
+    .from(top)
+    .innerJoin(genres, eq(genres.id, top.linkedId))
     .as('chart');
   return db
     .select({ id: chart.id, name: chart.name, count: chart.count })
