@@ -18,8 +18,7 @@ export const userCreditCounts: CounterRecount = {
       from entries e
       cross join lateral entry_credits(e.release_artist_ids, e.release_label_ids,
         e.release_genre_ids) k
-      where exists (select 1 from releases r where r.id = e.release_id
-          and not r.pending_deletion and r.merged_into_id is null) ${only('e.user_id', ids)}
+      where release_counted(e.release_id) ${only('e.user_id', ids)}
       group by e.user_id, k.kind, k.linked_id),
     gone as (
       delete from user_credit_counts c

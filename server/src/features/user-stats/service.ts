@@ -14,7 +14,7 @@ import { artists, genres, labels } from '../../db/schema/catalogue';
 import { entries, entryTags, userTags } from '../../db/schema/entries';
 import { CreditKind, userCreditCounts } from '../../db/schema/user-charts';
 import { users } from '../../db/schema/users';
-import { isVisible, visibleAccount, visibleReleaseUnjoined } from '../../db/visibility';
+import { visibleAccount, visibleReleaseUnjoined } from '../../db/visibility';
 import { notFound } from '../../lib/errors';
 import { USER_NOT_FOUND } from '../users/service';
 
@@ -41,8 +41,7 @@ function topOrder(n: SQL | SQL.Aliased, name: AnyPgColumn, id: AnyPgColumn): SQL
  * The order of the artist, label and genre charts: by count, ties by the
  * user's average rating of them (unrated last), then by id so the order
  * never changes between calls. Every key is one the counts carry, so the
- * artist and label charts cut their twenty before any is looked up (see
- * creditChart); the genre chart joins each of the user's genres first.
+ * charts cut their twenty before any is joined to its name (see topCounts).
  */
 function countedOrder(n: SQL | AnyPgColumn, avg: SQL | AnyPgColumn, id: SQL | AnyPgColumn): SQL[] {
   // Counts are never null; "nulls last" is the index's order, which the planner matches.
@@ -154,7 +153,7 @@ function creditChart(
       avgRating: top.avgRating,
     })
     .from(top)
-    .innerJoin(credited, and(eq(credited.id, top.linkedId), isVisible(credited)))
+    .innerJoin(credited, eq(credited.id, top.linkedId))
     .as('chart');
   return db
     .select({ ...chart._.selectedFields })
