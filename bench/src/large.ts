@@ -5,6 +5,7 @@ import { datasetCounts, prepareDatasetFromEnv, sampleIds } from './large/dataset
 import { collectDeepPages } from './large/depth';
 import { ensureBenchLists, listCounts, listSamples, listScenarios } from './large/lists';
 import { COLUMN_NOTES, notMeasured, outcomeTable } from './large/report';
+import { cpuMeter, type CpuPerRequest } from './lib/cpu';
 import { runScenario, type Outcome } from './large/run-scenario';
 import { scenarios, type Scenario } from './large/scenarios';
 import { startEarmark } from './lib/earmark';
@@ -71,7 +72,7 @@ async function startBare(logDir: string) {
     healthUrl: `http://127.0.0.1:${port}/`,
     timeoutMs: 30_000,
   });
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: started.stop };
+  return { baseUrl: `http://127.0.0.1:${port}`, pid: started.child.pid, stop: started.stop };
 }
 
 export async function runLarge(): Promise<void> {
@@ -96,11 +97,16 @@ export async function runLarge(): Promise<void> {
       env: { READ_CACHE_STATS: 'true' },
     });
     const outcomes: Outcome[] = [];
-    const bareAt = new Map<number, LoadResult>();
+    const bareAt = new Map<number, LoadResult & { cpu: CpuPerRequest | null }>();
     const bareRoute = async (connections: number) => {
       const known = bareAt.get(connections);
       if (known) return known;
-      const measured = await measure(bare.baseUrl, ['/'], { ...LOAD, connections });
+      const meter = cpuMeter(bare.pid);
+      const load = { ...LOAD, connections };
+      const result = await measure(bare.baseUrl, ['/'], load, undefined, [], async () =>
+        meter?.start(),
+      );
+      const measured = { ...result, cpu: meter?.stop(result.requests) ?? null };
       bareAt.set(connections, measured);
       return measured;
     };
@@ -120,6 +126,7 @@ export async function runLarge(): Promise<void> {
       console.log('done');
       const bench = {
         baseUrl: server.baseUrl,
+        serverPid: server.pid,
         load: LOAD,
         samples,
         cookies: session.cookies,
@@ -153,7 +160,7 @@ export async function runLarge(): Promise<void> {
         `Target: req/s >= 1/6 of the bare route, p99 <= ${TARGET.maxP99Ms} ms ` +
           `(or the scenario's own), no failures.\n`,
       );
-      console.log(outcomeTable(bareResult, outcomes, LOAD.connections));
+      console.log(outcomeTable(bareResult, outcomes, LOAD.connections, bareResult.cpu));
       console.log(`\n${COLUMN_NOTES.map((n) => `  ${n}`).join('\n')}`);
       const unmeasured = notMeasured(outcomes);
       if (unmeasured.length > 0) console.log(`\n${unmeasured.map((f) => `  ${f}`).join('\n')}`);

@@ -1,4 +1,5 @@
 import { fmt, table } from '../lib/report';
+import type { CpuPerRequest } from '../lib/cpu';
 import type { LoadResult } from '../lib/load';
 import type { Outcome } from './run-scenario';
 
@@ -6,6 +7,8 @@ import type { Outcome } from './run-scenario';
 const ratioText = (ratio: number) =>
   ratio >= 1 ? `${ratio.toFixed(1)}x` : ratio > 0 ? `1/${(1 / ratio).toFixed(1)}` : '0';
 const pct = (n: number) => `${(n * 100).toFixed(0)}%`;
+const cpuText = (cpu: CpuPerRequest | null | undefined) =>
+  cpu ? `${cpu.serverMs.toFixed(2)} / ${cpu.postgresMs?.toFixed(2) ?? '-'}` : '-';
 
 export const COLUMNS = [
   'scenario',
@@ -19,6 +22,7 @@ export const COLUMNS = [
   '1-conn p50',
   '1-conn p99',
   'cache hits',
+  'CPU ms/req',
   'load',
 ];
 
@@ -31,10 +35,16 @@ export const COLUMN_NOTES = [
   '1-conn p50/p99: ms of requests sent one at a time on one connection, after the load run',
   'cache hits: read cache hits (fresh and stale) over its lookups during the timed run, "of" how many',
   '  lookups there were (fewer than requests when some routes, like profile pages, do not use it); - for none',
+  'CPU ms/req: CPU time per request of the timed run, the server process / all PostgreSQL processes (Linux only)',
   "load: the machine's 1-minute load average as the load run ended",
 ];
 
-function row(name: string, r: LoadResult, o?: Extract<Outcome, { status: 'measured' }>) {
+function row(
+  name: string,
+  r: LoadResult,
+  o?: Extract<Outcome, { status: 'measured' }>,
+  cpu = o?.cpu,
+) {
   const seq = o?.sequential;
   const hits = o?.cache?.lookups ? `${pct(o.cache.hitRate)} of ${fmt.int(o.cache.lookups)}` : '-';
   return [
@@ -49,19 +59,25 @@ function row(name: string, r: LoadResult, o?: Extract<Outcome, { status: 'measur
     seq ? fmt.ms(seq.p50Ms) : '-',
     seq ? fmt.ms(seq.p99Ms) : '-',
     hits,
+    cpuText(cpu),
     r.loadAverage.toFixed(1),
   ];
 }
 
 /** The console table: the bare route at the run's connections, then every scenario. */
-export function outcomeTable(bare: LoadResult, outcomes: Outcome[], connections: number): string {
-  const rows = [row(`bare Fastify JSON route`, bare)];
+export function outcomeTable(
+  bare: LoadResult,
+  outcomes: Outcome[],
+  connections: number,
+  bareCpu: CpuPerRequest | null = null,
+): string {
+  const rows = [row(`bare Fastify JSON route`, bare, undefined, bareCpu)];
   for (const o of outcomes) {
     if (o.status === 'measured') {
       const name = o.connections === connections ? o.name : `${o.name}, ${o.connections} conn.`;
       rows.push(row(name, o.result, o));
     } else {
-      rows.push([o.name, '-', '-', '-', '-', '-', '-', o.status, '-', '-', '-', '-']);
+      rows.push([o.name, '-', '-', '-', '-', '-', '-', o.status, '-', '-', '-', '-', '-']);
     }
   }
   return table(COLUMNS, rows, 1);

@@ -8,6 +8,7 @@ import {
   type LoadResult,
   type SequentialResult,
 } from '../lib/load';
+import { cpuMeter, type CpuPerRequest } from '../lib/cpu';
 import { COLD_SEQUENTIAL_FROM } from './long-tail';
 import type { Samples, Scenario } from './scenarios';
 
@@ -39,11 +40,15 @@ export type Outcome =
       connections: number;
       sequential: SequentialResult | null;
       cache: CacheServed | null;
+      /** CPU time per request of the timed run: the server's, PostgreSQL's (null off Linux). */
+      cpu: CpuPerRequest | null;
     }
   | { name: string; status: 'skipped' | 'failed'; signedIn: boolean; reason: string };
 
 export interface Bench {
   baseUrl: string;
+  /** The server's process id, for its CPU time. */
+  serverPid: number | undefined;
   load: LoadOptions;
   samples: Samples;
   cookies: readonly string[];
@@ -96,9 +101,12 @@ export async function runScenario(b: Bench, scenario: Scenario): Promise<Outcome
   const connections = scenario.connections ?? b.load.connections;
   const load = { ...b.load, connections, ...(scenario.cold ? { warmupS: 0 } : {}) };
   const counts: { before?: CacheCounts | null } = {};
+  const meter = cpuMeter(b.serverPid);
   const result = await measure(b.baseUrl, paths, load, health, cookies, async () => {
     counts.before = await cacheCounts(b.baseUrl);
+    meter?.start();
   });
+  const cpu = meter?.stop(result.requests) ?? null;
   await settle(health);
   const after = await cacheCounts(b.baseUrl);
   const sequential =
@@ -124,5 +132,6 @@ export async function runScenario(b: Bench, scenario: Scenario): Promise<Outcome
     connections,
     sequential,
     cache: counts.before && after ? served(counts.before, after) : null,
+    cpu,
   };
 }

@@ -9,6 +9,8 @@ export interface EarmarkServer {
   /** Spawn to first healthy answer: on a fresh data directory this includes migrating and seeding. */
   readyMs: number;
   logPath: string;
+  /** The server's process id (its CPU time: lib/cpu.ts). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -64,7 +66,7 @@ export async function startEarmark(opts: EarmarkOptions): Promise<EarmarkServer>
     healthUrl: `${baseUrl}/api/health`,
     timeoutMs: opts.timeoutMs ?? 10 * 60_000,
   });
-  return { baseUrl, readyMs: started.readyMs, logPath, stop: started.stop };
+  return { baseUrl, readyMs: started.readyMs, logPath, pid: started.child.pid, stop: started.stop };
 }
 
 /** The messages of the server's JSON log lines (pino), in order. */
