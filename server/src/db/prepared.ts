@@ -13,7 +13,7 @@ import {
   type Placeholder,
 } from 'drizzle-orm';
 import { PgPreparedQuery } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client';
+import { isTransaction, type DbOrTx } from './client';
 
 /** The parts of a Drizzle prepared select that shape its rows (not in its public API). */
 interface RowShaping {
@@ -308,9 +308,15 @@ interface PreparedRun<T> {
  * indexes took longer than running it). Past SHAPES_KEPT shapes a new one
  * runs unnamed, so a caller with unbounded shapes cannot fill every
  * connection with statements.
+ *
+ * Runs outside a transaction that ask for the same shape with the same
+ * values in one turn of the event loop share one run (see sameTurnRuns):
+ * many readers of a hot page (the newest reviews, the popular lists) cost
+ * PostgreSQL and the server one statement and one reading of its rows.
  */
 export class ShapedStatements<T> {
   private readonly made = new WeakMap<DbOrTx, Map<string, PreparedRun<T>>>();
+  private readonly asked = new WeakMap<DbOrTx, Map<string, Promise<T>>>();
 
   constructor(private readonly prefix: string) {}
 
@@ -319,6 +325,24 @@ export class ShapedStatements<T> {
     binder: Binder,
     make: () => { prepare(name: string): PreparedRun<T> } & PreparedRun<T>,
   ): Promise<T> {
+    const statement = this.statementFor(db, binder, make);
+    if (isTransaction(db)) return statement.execute(binder.values);
+    let asked = this.asked.get(db);
+    if (!asked) {
+      asked = new Map();
+      this.asked.set(db, asked);
+    }
+    return sameTurnRuns(asked, `${binder.shape}\u0000${JSON.stringify(binder.values)}`, () =>
+      statement.execute(binder.values),
+    );
+  }
+
+  /** The statement of the binder's shape, made on first use (or unnamed, past SHAPES_KEPT). */
+  private statementFor(
+    db: DbOrTx,
+    binder: Binder,
+    make: () => { prepare(name: string): PreparedRun<T> } & PreparedRun<T>,
+  ): PreparedRun<T> {
     let shapes = this.made.get(db);
     if (!shapes) {
       shapes = new Map();
@@ -327,11 +351,44 @@ export class ShapedStatements<T> {
     const { shape } = binder;
     let statement = shapes.get(shape);
     if (!statement) {
-      if (shapes.size >= SHAPES_KEPT) return make().execute(binder.values);
+      if (shapes.size >= SHAPES_KEPT) {
+        const once = make();
+        return { execute: (values) => once.execute(values) };
+      }
       const hash = createHash('sha1').update(shape).digest('hex').slice(0, 20);
       statement = withRowsShapedOnce(make().prepare(`${this.prefix}_${hash}`));
       shapes.set(shape, statement);
     }
-    return statement.execute(binder.values);
+    return statement;
   }
+}
+
+/**
+ * Runs `execute` in the next turn of the event loop, once for every ask of
+ * `key` made in this turn (`asked` holds the turn's asks): the requests
+ * whose sockets were read in this turn have all asked by then, so the
+ * statement starts after each of them arrived and reads what each would
+ * have read alone (a write its reader saw committed is in it). An ask made
+ * once the run has started waits for a run of its own, not for one that
+ * began before it. Nothing is kept after the run: this shares a read, it
+ * does not cache one. Each ask gets its own array of the rows (callers
+ * reverse a page read from its end in place); the rows themselves are
+ * shared and read only.
+ */
+export function sameTurnRuns<T>(
+  asked: Map<string, Promise<T>>,
+  key: string,
+  execute: () => Promise<T>,
+): Promise<T> {
+  let run = asked.get(key);
+  if (!run) {
+    run = new Promise<T>((resolve, reject) => {
+      setImmediate(() => {
+        asked.delete(key);
+        execute().then(resolve, reject);
+      });
+    });
+    asked.set(key, run);
+  }
+  return run.then((read) => (Array.isArray(read) ? (read.slice() as T) : read));
 }

@@ -9,10 +9,12 @@ import { toUserRef, type UserRefColumns } from '../users/present';
 
 export type EntryUserRow = UserRefColumns;
 
-/** What an entry's API shape is made of, of its own row; times as ISO text (db/timestamps). */
+/**
+ * What an entry's API shape is made of, of its own row; times as ISO text
+ * (db/timestamps). Its release's id is its release's (EntryBundle), read once.
+ */
 export interface EntryCardRow {
   id: string;
-  releaseId: string;
   rating: number | null;
   ratingUpdatedAt: string | null;
   review: string | null;
@@ -34,8 +36,9 @@ export interface EntryBundle {
   entry: EntryCardRow;
   user: EntryUserRow;
   release: ReleaseCardRow;
-  tags: Tag[];
-  trackVotes: TrackVote[];
+  /** Null when the entry has none (see entryPartsOf). */
+  tags: Tag[] | null;
+  trackVotes: TrackVote[] | null;
 }
 
 /** Entries as everyone sees them: no review vote or entry of the viewer's. */
@@ -43,7 +46,7 @@ export function presentPublicEntries(bundles: readonly EntryBundle[]): Entry[] {
   return bundles.map(({ entry: e, user, release, tags, trackVotes: votes }) => {
     return {
       id: e.id,
-      releaseId: e.releaseId,
+      releaseId: release.id,
       user: toUserRef(user),
       rating:
         e.rating === null
@@ -62,8 +65,8 @@ export function presentPublicEntries(bundles: readonly EntryBundle[]): Entry[] {
               commentsCount: e.commentsCount,
             },
       reviewId: e.review === null ? null : e.id,
-      tags,
-      trackVotes: votes,
+      tags: tags ?? [],
+      trackVotes: votes ?? [],
       hasTrackVotes: e.trackVotesCount > 0,
       createdAt: e.createdAt,
       updatedAt: e.updatedAt,
