@@ -13,6 +13,7 @@ import { users } from './schema/users';
 import {
   Binder,
   executeNamed,
+  sameTurnRuns,
   ShapedStatements,
   shapeAndValues,
   withRowsShapedOnce,
@@ -174,6 +175,22 @@ describe('ShapedStatements', () => {
       ]),
     );
     expect(inTransaction[1]![0]!.run).not.toBe(inTransaction[0]![0]!.run);
+  });
+});
+
+describe('sameTurnRuns', () => {
+  it('fails every ask of a run whose statement throws as it is sent, as a rejection', async () => {
+    const asked = new Map<string, Promise<number[]>>();
+    let sent = 0;
+    const failing = () => {
+      sent += 1;
+      throw new Error('not sent');
+    };
+    const runs = [sameTurnRuns(asked, 'k', failing), sameTurnRuns(asked, 'k', failing)];
+    for (const run of runs) await expect(run).rejects.toThrow('not sent');
+    expect(sent).toBe(1);
+    expect(asked.size).toBe(0);
+    await expect(sameTurnRuns(asked, 'k', async () => [1, 2])).resolves.toEqual([1, 2]);
   });
 });
 

@@ -385,7 +385,12 @@ export function sameTurnRuns<T>(
     run = new Promise<T>((resolve, reject) => {
       setImmediate(() => {
         asked.delete(key);
-        execute().then(resolve, reject);
+        // A statement that fails as it is sent fails its asks, as a rejection.
+        try {
+          execute().then(resolve, reject);
+        } catch (error) {
+          reject(error);
+        }
       });
     });
     asked.set(key, run);
