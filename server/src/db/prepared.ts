@@ -351,10 +351,7 @@ export class ShapedStatements<T> {
     const { shape } = binder;
     let statement = shapes.get(shape);
     if (!statement) {
-      if (shapes.size >= SHAPES_KEPT) {
-        const once = make();
-        return { execute: (values) => once.execute(values) };
-      }
+      if (shapes.size >= SHAPES_KEPT) return make();
       const hash = createHash('sha1').update(shape).digest('hex').slice(0, 20);
       statement = withRowsShapedOnce(make().prepare(`${this.prefix}_${hash}`));
       shapes.set(shape, statement);
