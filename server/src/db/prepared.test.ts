@@ -46,6 +46,15 @@ describe('Binder', () => {
     expect(r.shape).not.toBe(b.shape);
     expect(() => r.bind('userId', 'b')).toThrow(/bound twice/);
   });
+
+  it('knows a reader’s id is bound, and keeps knowing it as it is extended', () => {
+    const b = new Binder();
+    b.bind('userId', 'a');
+    expect(b.forOneReader).toBe(false);
+    b.bindReader('reader', 'r');
+    expect(new Binder(b).forOneReader).toBe(true);
+    expect(b.values).toEqual({ userId: 'a', reader: 'r' });
+  });
 });
 
 describe('pageLimit', () => {
@@ -119,15 +128,16 @@ describe('ShapedStatements', () => {
     expect(await usernameOf('nobody')).toEqual([]);
     expect(made).toBe(1);
   });
-  it('shares one run among the same asks of one turn, and not across turns, values or transactions', async () => {
+  it('shares one run among the same asks of one turn, and not across turns, values, readers or transactions', async () => {
     // Each run of the statement takes the sequence's next value, so runs are counted by what they read.
     await t.db.execute(sql`create sequence shaped_runs`);
     const statements = new ShapedStatements<{ run: number; id: string; username: string }[]>(
       'test_runs',
     );
-    const runOf = (db: typeof t.db, id: string) => {
+    const runOf = (db: typeof t.db, id: string, reader?: string) => {
       const b = new Binder();
       const asked = b.bind('id', id);
+      if (reader) b.bindReader('reader', reader);
       return statements.run(db, b, () =>
         db
           .select({
@@ -166,6 +176,13 @@ describe('ShapedStatements', () => {
     const [late] = await runOf(t.db, person!.id);
     expect(late!.username).toBe(renamed);
     expect(late!.run).toBeGreaterThan((await started)[0]!.run);
+
+    // A statement bound to its reader is that reader's alone: never shared, even by the same asks.
+    const [mine, again] = await Promise.all([
+      runOf(t.db, person!.id, other!.id),
+      runOf(t.db, person!.id, other!.id),
+    ]);
+    expect(again![0]!.run).not.toBe(mine![0]!.run);
 
     // A transaction's runs are its own, on its connection.
     const inTransaction = await t.db.transaction(async (tx) =>

@@ -268,10 +268,12 @@ export async function executeNamed(db: DbOrTx, prefix: string, statement: SQL): 
 export class Binder {
   readonly values: Record<string, unknown>;
   private readonly parts: string[];
+  private boundReader: boolean;
 
   constructor(from?: Binder) {
     this.values = { ...from?.values };
     this.parts = [...(from?.parts ?? [])];
+    this.boundReader = from?.boundReader ?? false;
   }
 
   /** A placeholder standing for `value`. */
@@ -280,6 +282,20 @@ export class Binder {
     this.values[name] = value;
     this.parts.push(name);
     return sql.placeholder(name);
+  }
+
+  /**
+   * A placeholder standing for the reader's own id: a statement holding one
+   * answers one reader, so its runs are not shared (ShapedStatements.run).
+   */
+  bindReader(name: string, id: string): Placeholder {
+    this.boundReader = true;
+    return this.bind(name, id);
+  }
+
+  /** Whether a reader's id is bound (bindReader). */
+  get forOneReader(): boolean {
+    return this.boundReader;
   }
 
   /** Something besides the placeholders that changes the text (a sort, a condition with no value). */
@@ -312,7 +328,9 @@ interface PreparedRun<T> {
  * Runs outside a transaction that ask for the same shape with the same
  * values in one turn of the event loop share one run (see sameTurnRuns):
  * many readers of a hot page (the newest reviews, the popular lists) cost
- * PostgreSQL and the server one statement and one reading of its rows.
+ * PostgreSQL and the server one statement and one reading of its rows. A
+ * statement bound to its reader (Binder.bindReader) is not shared and runs
+ * at once: waiting for the turn's other asks would gain it nothing.
  */
 export class ShapedStatements<T> {
   private readonly made = new WeakMap<DbOrTx, Map<string, PreparedRun<T>>>();
@@ -326,7 +344,7 @@ export class ShapedStatements<T> {
     make: () => { prepare(name: string): PreparedRun<T> } & PreparedRun<T>,
   ): Promise<T> {
     const statement = this.statementFor(db, binder, make);
-    if (isTransaction(db)) return statement.execute(binder.values);
+    if (isTransaction(db) || binder.forOneReader) return statement.execute(binder.values);
     let asked = this.asked.get(db);
     if (!asked) {
       asked = new Map();

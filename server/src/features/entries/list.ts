@@ -306,7 +306,7 @@ async function readEntriesPage(
   const pageRows: PageStatement<EntryPageRow> = ({ limit, offset, after, withTotal, fromEnd }) => {
     const r = new Binder(b);
     const bounds = bindPage(r, limit, offset, after, fromEnd);
-    const readerId = reader && r.bind('reader', reader.id);
+    const readerId = reader && r.bindReader('reader', reader.id);
     const order = sliceOrder(plan.keys, fromEnd);
     const totalOfList = withTotal ? totalQuery(db, r, query, where, since) : undefined;
     // A page read from where its list starts (offset 0) and not narrowed by

@@ -69,7 +69,7 @@ export async function listFollows(
         const b = new Binder();
         b.mark(direction);
         const ownId = b.bind('userId', user.id);
-        const reader = viewer ? b.bind('viewer', viewer.id) : undefined;
+        const reader = viewer ? b.bindReader('viewer', viewer.id) : undefined;
         const bounds = bindPage(b, limit, offset, after?.values);
         const followedByReader: SQL<boolean> = reader
           ? sql<boolean>`exists (select 1 from ${follows} vf

@@ -51,7 +51,8 @@ export function showsOwnDrafts(query: ListsQuery, viewerId: string | undefined):
  * are bound, so the text depends only on which of them are given.
  */
 function listsWhere(query: ListsQuery, viewerId: string | undefined, b: Binder, joined: boolean) {
-  const seenBy = showsOwnDrafts(query, viewerId) ? b.bind('seenBy', viewerId) : null;
+  const seenBy =
+    viewerId && showsOwnDrafts(query, viewerId) ? b.bindReader('seenBy', viewerId) : null;
   return and(
     joined ? visibleList(seenBy) : visibleListUnjoined(seenBy),
     query.userId ? eq(lists.userId, b.bind('userId', query.userId)) : undefined,
@@ -111,7 +112,7 @@ export async function browseLists(
     const b = new Binder();
     b.mark(query.sortBy);
     const where = listsWhere(query, viewer?.id, b, true);
-    const liked = liker ? b.bind('viewer', liker.id) : undefined;
+    const liked = liker ? b.bindReader('viewer', liker.id) : undefined;
     const bounds = bindPage(b, limit, offset, after, fromEnd);
     // The count's placeholders are the page's own (the same names and values).
     const total = withTotal && countOfLists(db, query, viewer?.id, new Binder());

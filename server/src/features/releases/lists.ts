@@ -158,7 +158,7 @@ async function readReleasesPage(
     const bounds = bindPage(r, limit, offset, after);
     if (cards) r.mark('cards');
     if (withTotal) r.mark('with total');
-    const readerId = cards && reader ? r.bind('reader', reader) : undefined;
+    const readerId = cards && reader ? r.bindReader('reader', reader) : undefined;
     return pageStatements.run(db, r, () => {
       let ids = db
         .select({ pid: sql<string>`${from.id}`.as('pid'), ...sortValues })
