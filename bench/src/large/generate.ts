@@ -3,6 +3,7 @@ import { AccountStatus, ContributorStatus, ReleaseType } from '@earmark/common';
 import { COUNTER_RECOUNTS } from '../../../server/src/db/recount-sql';
 import { userCreditCounts } from '../../../server/src/db/recount-credits-sql';
 import {
+  REBUILD_ENTRY_PART_LISTS,
   REBUILD_ENTRY_RELEASE_COPIES,
   REBUILD_RELEASE_ARTIST_CREDITS,
   REBUILD_RELEASE_LINK_COPIES,
@@ -307,6 +308,12 @@ function steps(size: DatasetSize): [string, string][] {
     ["entries' release dates, types and credits", REBUILD_ENTRY_RELEASE_COPIES],
     ["releases' artist credits", REBUILD_RELEASE_ARTIST_CREDITS],
     ["links' release dates and visibility", REBUILD_RELEASE_LINK_COPIES.join(';\n')],
+    // Each entry's lists are read through its keys: without statistics, by hashing whole tables.
+    [
+      'tags and votes statistics',
+      'analyze entry_tags; analyze user_tags; analyze track_votes; analyze tracks',
+    ],
+    ["entries' lists of their tags and track votes", REBUILD_ENTRY_PART_LISTS],
     // Counted from the entries' copies of their releases' credits, rebuilt just above.
     ["users' artist, label and genre charts", userCreditCounts.sql()],
   ];

@@ -47,3 +47,13 @@ export const REBUILD_RELEASE_LINK_COPIES = [
 
 /** Every list's copy of its cover mosaic (lists.covers; see the function list_covers). */
 export const REBUILD_LIST_COVERS = 'select refresh_list_covers(array(select id from lists))';
+
+/**
+ * Every entry's lists of its tags and track votes (entries.tag_list,
+ * track_vote_list; see the functions entry_tag_list and entry_track_vote_list).
+ */
+export const REBUILD_ENTRY_PART_LISTS = `update entries e
+  set tag_list = entry_tag_list(e.id), track_vote_list = entry_track_vote_list(e.id)
+  from (select entry_id from entry_tags union select entry_id from track_votes
+    union select id from entries where tag_list is not null or track_vote_list is not null) k
+  where e.id = k.entry_id`;

@@ -28,6 +28,7 @@ import {
   type PlanNode,
 } from '../../test/plans';
 import { newSecret, sha256 } from './ids';
+import { REBUILD_ENTRY_PART_LISTS } from '../db/copies-sql';
 
 /** Tables that grow with the site: no read of a page may go through one of them whole. */
 const BIG_TABLES = [
@@ -102,7 +103,11 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     await fill(`insert into user_tags (id, user_id, name)
       select 'ut' || u || '-' || k, 'u' || u, 'Tag ' || k
       from generate_series(1, ${RATERS}) u, generate_series(1, 5) k`);
-    await fill(`insert into entry_tags (entry_id, tag_id)
+    // Loaded with triggers off, as the bench loads: the counters' recounts and the
+    // entries' lists of their tags and votes are rebuilt once, below.
+    const untriggered = (statement: string) =>
+      fill(`set session_replication_role = replica; ${statement}; reset session_replication_role`);
+    await untriggered(`insert into entry_tags (entry_id, tag_id)
       select 'e' || u || '-' || k, 'ut' || u || '-' || (1 + (k + j) % 5)
       from generate_series(1, ${RATERS}) u, generate_series(1, 100) k, generate_series(0, 1) j
       where (u + k) % 3 = 0`);
@@ -110,7 +115,7 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     await fill(`insert into tracks (id, release_id, track, title, "order")
       select 't' || r || '-' || n, 'r' || r, n::text, 'Track ' || n, n
       from generate_series(1, ${RELEASES}) r, generate_series(1, 8) n`);
-    await fill(`insert into track_votes (entry_id, track_id, vote)
+    await untriggered(`insert into track_votes (entry_id, track_id, vote)
       select 'e' || u || '-' || k, 't' || (1 + (u * 131 + k * 199) % ${RELEASES}) || '-' || n,
         case n when 1 then 1 else -1 end
       from generate_series(1, ${RATERS}) u, generate_series(1, 100) k, generate_series(1, 2) n
@@ -133,6 +138,8 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     // As autovacuum leaves a settled table: statistics, and pages marked all-visible so
     // index-only scans are costed as they run, not as heap reads ANALYZE alone leaves them.
     await fill(`vacuum analyze`);
+    // With statistics: each entry's lists are read through its keys, not by hashing whole tables.
+    await fill(REBUILD_ENTRY_PART_LISTS);
     const token = newSecret();
     await t.db.insert(sessions).values({
       id: sha256(token),
@@ -540,11 +547,10 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
       const page = statements.find((s) => s.query.startsWith('with "page"'));
       expect(page).toBeDefined();
       const plan = await explain(t, page!, true, [], false, nodesOutsideInitPlans);
-      // Tags are looked up for the entries that have some, not for every row.
-      const tagProbes = plan.filter((n) => n['Alias'] === 'et');
-      expect(tagProbes.length).toBeGreaterThan(0);
-      for (const probe of tagProbes) expect(Number(probe['Actual Loops'] ?? 0)).toBe(tagged);
+      // Tags and track votes come with the entries' rows: neither table is read.
       expect(tagged).toBeGreaterThan(0);
+      const children = ['entry_tags', 'user_tags', 'track_votes', 'tracks'];
+      expect(plan.filter((n) => children.includes(String(n['Relation Name'])))).toEqual([]);
       // The page's owner is read once, not once per entry.
       const owner = plan.filter((n) => n['Alias'] === 'users' && n['Index Name'] === 'users_pkey');
       expect(owner.map((n) => Number(n['Actual Loops'] ?? 0))).toEqual([1]);

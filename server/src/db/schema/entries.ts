@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { Tag, TrackVote } from '@earmark/common';
 import {
   check,
   date,
   index,
   integer,
+  json,
   pgTable,
   primaryKey,
   smallint,
@@ -73,9 +75,14 @@ export const entries = pgTable(
       .generatedAlwaysAs(sql`review_upvotes - review_downvotes`),
     // Kept with track_votes so "has track votes" needs no lookup.
     trackVotesCount: integer('track_votes_count').notNull().default(0),
-    // Kept by triggers on entry_tags (every writer, cascades included), so a
-    // list of entries looks up the tags of only those that have some.
+    // Kept by triggers on entry_tags (every writer, cascades included).
     tagsCount: integer('tags_count').notNull().default(0),
+    // The entry's tags and track votes as the entry shows them (JSON lists in
+    // their order, null when it has none), kept by triggers on entry_tags,
+    // user_tags, track_votes and tracks: a page of entries reads them with its
+    // rows, where looking each entry's up cost a quarter of the page's statement.
+    tagList: json('tag_list').$type<Tag[]>(),
+    trackVoteList: json('track_vote_list').$type<TrackVote[]>(),
     // Comments on the review by visible accounts (kept by the comments feature).
     commentsCount: integer('comments_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

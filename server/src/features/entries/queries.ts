@@ -1,9 +1,8 @@
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Entry, Tag, TrackVote, ViewerEntry, VoteType } from '@earmark/common';
+import type { Entry, ViewerEntry, VoteType } from '@earmark/common';
 import { byViewerPairs, viewerPairs } from '../../db/batched';
 import { preparedPer } from '../../db/prepared';
-import { jsonList } from '../../db/json-list';
 import { isoColumn } from '../../db/timestamps';
 import type { DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
@@ -24,31 +23,19 @@ import { presentPublicEntries, type EntryBundle, type EntryCardRow } from './pre
 
 /** The entry queries: what every list of entries selects, and the viewer's own parts. */
 
-/** An entry's tags and track votes: where each is read from, and its JSON array in order. */
-const tagsFrom = sql`entry_tags et join user_tags ut on ut.id = et.tag_id`;
-const tagsList = sql`json_agg(json_build_object('id', ut.id, 'name', ut.name)
-  order by lower(ut.name), ut.id)`;
-const votesFrom = sql`track_votes tv join tracks t on t.id = tv.track_id`;
-const votesList = sql`json_agg(json_build_object('trackId', tv.track_id, 'vote', tv.vote)
-  order by t."order", t.id)`;
-
 /**
  * The children of an entry, as JSON columns of a query on `entries` or on
- * an alias of it (`row`), read per row: each a probe of its table's key by
- * the entry's id, made only where the entry counts some (most entries have
- * neither tags nor track votes, and the probe was most of what a page of
- * entries cost PostgreSQL: see decisions). An entry counting none reads
- * null, which costs less to write and to read than an empty JSON array
- * (presentPublicEntries makes it one).
+ * an alias of it (`row`): the lists the entry keeps of its tags and track
+ * votes (kept by triggers on entry_tags, user_tags, track_votes and tracks;
+ * recounted by db:recount). An entry with none reads null, which costs less
+ * to write and to read than an empty JSON array (presentPublicEntries makes
+ * it one). Looking each entry's up per row cost a page of entries a quarter
+ * of its statement (see decisions).
  */
 export function entryPartsOf(row: typeof entries) {
   return {
-    tags: sql<Tag[] | null>`case when ${row.tagsCount} > 0
-      then ${jsonList<Tag>(sql`select ${tagsList} from ${tagsFrom} where et.entry_id = ${row.id}`)}
-      end`,
-    trackVotes: sql<TrackVote[] | null>`case when ${row.trackVotesCount} > 0
-      then ${jsonList<TrackVote>(sql`select ${votesList} from ${votesFrom} where tv.entry_id = ${row.id}`)}
-      end`,
+    tags: row.tagList,
+    trackVotes: row.trackVoteList,
   };
 }
 
@@ -236,11 +223,15 @@ export const entryCardSource = {
   reviewUpvotes: entries.reviewUpvotes,
   reviewDownvotes: entries.reviewDownvotes,
   trackVotesCount: entries.trackVotesCount,
-  tagsCount: entries.tagsCount,
   commentsCount: entries.commentsCount,
   createdAt: entries.createdAt,
   updatedAt: entries.updatedAt,
-} satisfies Record<keyof EntryCardRow | 'userId' | 'releaseId' | 'tagsCount', AnyPgColumn>;
+  tagList: entries.tagList,
+  trackVoteList: entries.trackVoteList,
+} satisfies Record<
+  keyof EntryCardRow | 'userId' | 'releaseId' | 'tagList' | 'trackVoteList',
+  AnyPgColumn
+>;
 
 /**
  * The entry's own columns its API shape is made of (see
