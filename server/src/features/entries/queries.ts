@@ -27,10 +27,11 @@ import { presentPublicEntries, type EntryBundle, type EntryCardRow } from './pre
  * The children of an entry, as JSON columns of a query on `entries` or on
  * an alias of it (`row`): the lists the entry keeps of its tags and track
  * votes (kept by triggers on entry_tags, user_tags, track_votes and tracks;
- * recounted by db:recount). An entry with none reads null, which costs less
- * to write and to read than an empty JSON array (presentPublicEntries makes
- * it one). Looking each entry's up per row cost a page of entries a quarter
- * of its statement (see decisions).
+ * rebuilt after a load with triggers off by REBUILD_ENTRY_PART_LISTS). An
+ * entry with none reads null, which costs less to write and to read than
+ * an empty JSON array (presentPublicEntries makes it one). Looking each
+ * entry's up per row cost a page of entries a quarter of its statement
+ * (see decisions).
  */
 export function entryPartsOf(row: typeof entries) {
   return {
