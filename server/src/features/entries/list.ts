@@ -26,10 +26,11 @@ import {
   type SortKey,
 } from '../../lib/keyset';
 import { pagesOf, readKeysetPage, type PageStatement } from '../../lib/keyset-page';
+import { isSiteWide } from '../../lib/site-wide';
 import { readerRowsMoment } from '../../db/batched';
 import { Binder, ShapedStatements } from '../../db/prepared';
 import { bindPage, valueUnseenByPlanner } from '../../db/page-bounds';
-import { daysBefore } from '../releases/dates';
+import { daysBefore, wholeMinute } from '../releases/dates';
 import { visibleOwnerUnjoined, visibleReleaseUnjoined } from '../../db/visibility';
 import type { EntryBundle } from './present';
 import {
@@ -39,6 +40,7 @@ import {
   presentEntries,
   readerPageParts,
   readerPartsOfRows,
+  viewerPartsOf,
   type ReaderParts,
   type ReaderPartsRow,
 } from './queries';
@@ -267,7 +269,9 @@ export async function listEntries(
 /**
  * GET entries made for a signed-in reader: the page as everyone sees it
  * (what the read cache keeps), and the reader's own parts, read by the
- * page's statement with its rows (see readerPageParts).
+ * page's statement with its rows (see readerPageParts); on a site-wide
+ * page, looked up after the page shared with the turn's other readers
+ * (see isSiteWide and viewerPartsOf).
  */
 export async function listEntriesFor(
   db: DbOrTx,
@@ -275,6 +279,10 @@ export async function listEntriesFor(
   reader: { id: string },
   now: Date = new Date(),
 ): Promise<{ page: PagedEntries; readerParts: ReaderParts }> {
+  if (isSiteWide(query)) {
+    const page = await listEntries(db, query, now);
+    return { page, readerParts: await viewerPartsOf(db, page.entries, reader) };
+  }
   const since = readerRowsMoment(db);
   const { fields, rows } = await readEntriesPage(db, query, now, reader);
   const page = { ...fields, entries: await presentEntries(db, rows, undefined) };
@@ -290,7 +298,9 @@ async function readEntriesPage(
   reader: { id: string } | undefined,
 ) {
   const b = new Binder();
-  const since = daysBefore(now, REVIEWS_TOP_WINDOW_DAYS);
+  // The top reviews' window starts on a whole minute, so the asks of a turn
+  // (and of the minute) are the same statement and share its run.
+  const since = daysBefore(wholeMinute(now), REVIEWS_TOP_WINDOW_DAYS);
   const plan = sortPlan(query, since, b);
   const releaseId = query.releaseId ? b.bind('releaseId', query.releaseId) : undefined;
   const { scope, narrowing, userId } = filters(query, b, releaseId);

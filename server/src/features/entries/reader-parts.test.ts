@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SortBy, VoteType, type Entry, type PagedEntries } from '@earmark/common';
+import {
+  entriesQuerySchema,
+  SortBy,
+  VoteType,
+  type Entry,
+  type PagedEntries,
+} from '@earmark/common';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { capturingStatements } from '../../../test/plans';
 import { createRelease } from '../../../test/catalogue-factories';
 import { setPlace } from '../../lib/cached-payload';
+import { listEntriesFor } from './list';
 import { viewerPartsOf, withViewerParts } from './queries';
 import { call, members, ok, type Member } from './test-support';
 
@@ -103,6 +110,34 @@ describe('entries: readers’ own parts with the read cache off', () => {
     expect(out.entries).toHaveLength(2);
     expect(reviewOf(out).myVote).toBeNull();
     expect(out.entries.every((e) => !('viewerEntry' in e.release))).toBe(true);
+  });
+
+  it('reads a site-wide page once for the readers of one turn, each with their own parts', async () => {
+    const query = entriesQuerySchema.parse({ withReview: 'true', sortBy: SortBy.ReviewDate });
+    const shared = (await ok<PagedEntries>(call(t, null, 'GET', '/entries?withReview=true')))
+      .entries;
+    const readers = [voter, reader, author, voter];
+    let made: Awaited<ReturnType<typeof listEntriesFor>>[] = [];
+    const statements = await capturingStatements(t, async () => {
+      made = await Promise.all(readers.map((who) => listEntriesFor(t.db, query, who.user)));
+    });
+    // The page, then one lookup of the readers' votes and one of their entries.
+    expect(statements).toHaveLength(3);
+    expect(statements.filter((s) => s.query.includes('k.viewer'))).toHaveLength(2);
+    for (const [i, who] of readers.entries()) {
+      const { page, readerParts } = made[i]!;
+      expect(page.entries.map((e) => e.id)).toEqual(shared.map((e) => e.id));
+      const laid = page.entries.map((e) => {
+        const entry = { ...e, review: e.review && { ...e.review }, release: { ...e.release } };
+        readerParts(entry, setPlace);
+        return [entry.review?.myVote, entry.release.viewerEntry];
+      });
+      const lookedUp = await withViewerParts(t.db, shared, who.user);
+      expect(laid).toEqual(lookedUp.map((e) => [e.review?.myVote, e.release.viewerEntry]));
+    }
+    const asVoter = await ok<PagedEntries>(call(t, voter, 'GET', '/entries?withReview=true'));
+    expect(reviewOf(asVoter).myVote).toBe(VoteType.UP);
+    expect(reviewOf(asVoter).myVote).not.toBe(reviewOf(made[1]!.page).myVote);
   });
 
   it('reads the votes of readers asking in one turn in one statement, each reader their own', async () => {

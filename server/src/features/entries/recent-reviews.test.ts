@@ -1,13 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountStatus, type Entry, type PagedEntries } from '@earmark/common';
+import {
+  AccountStatus,
+  entriesQuerySchema,
+  SortBy,
+  type Entry,
+  type PagedEntries,
+} from '@earmark/common';
 import { releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { capturingStatements } from '../../../test/plans';
 import { createRelease } from '../../../test/catalogue-factories';
 import { changeAccountStatus } from '../users/service';
 import { call, expectCountersConsistent, members, ok, type Member } from './test-support';
-import { REVIEWS_TOP_WINDOW_DAYS } from './list';
+import { listEntries, REVIEWS_TOP_WINDOW_DAYS } from './list';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -89,5 +96,21 @@ describe('entries: the total of the recent top reviews', () => {
     await ok(call(t, a, 'DELETE', `/entries/${removed}`), 204);
     expect(await topReviews()).toEqual({ total: 3, shown: 3 });
     await expectCountersConsistent(t);
+  });
+
+  it('reads the page once for the asks of one turn made within a minute', async () => {
+    await review(people[3]!, 4 * MINUTE);
+    const query = entriesQuerySchema.parse({ sortBy: SortBy.ReviewTop });
+    const minute = Math.floor(Date.now() / MINUTE) * MINUTE;
+    const times = [minute + 1, minute + 30_000, minute + MINUTE - 1].map((ms) => new Date(ms));
+    let pages: PagedEntries[] = [];
+    const statements = await capturingStatements(t, async () => {
+      pages = await Promise.all(times.map((now) => listEntries(t.db, query, now)));
+    });
+    expect(statements).toHaveLength(1);
+    expect(pages[0]!.entries.length).toBeGreaterThan(0);
+    expect(pages.map((p) => p.entries.map((e) => e.id))).toEqual(
+      times.map(() => pages[0]!.entries.map((e) => e.id)),
+    );
   });
 });

@@ -11,6 +11,7 @@ import { Binder, preparedPer, ShapedStatements } from '../../db/prepared';
 import { bindPage } from '../../db/page-bounds';
 import { afterKeys, keyColumns, sliceOrder, type SortKey } from '../../lib/keyset';
 import { pagesOf, readKeysetPage, type PageStatement } from '../../lib/keyset-page';
+import { isSiteWide } from '../../lib/site-wide';
 import { listColumns, toList } from './present';
 
 export type ListsQuery = z.output<typeof listsQuerySchema>;
@@ -169,13 +170,23 @@ const viewerLikesOn = byViewerPairs<object>(viewerLikePairs, 'like');
  * A page of lists as everyone sees it (what the read cache keeps), made for
  * a signed-in reader: which of them they like is read by the page's
  * statement and kept as likedAmong keeps what it reads, so their next
- * pages find it there.
+ * pages find it there; on a site-wide page, looked up after the page
+ * shared with the turn's other readers (see isSiteWide).
  */
 export async function browseListsFor(
   db: DbOrTx,
   query: ListsQuery,
   reader: { id: string },
 ): Promise<{ page: PagedLists; liked: Set<string> }> {
+  if (isSiteWide(query)) {
+    const page = await browseLists(db, query, null);
+    const liked = await likedAmong(
+      db,
+      reader,
+      page.lists.map((l) => l.id),
+    );
+    return { page, liked };
+  }
   const since = readerRowsMoment(db);
   const made = await browseLists(db, query, null, reader);
   const liked = new Set(made.lists.filter((l) => l.liked).map((l) => l.id));

@@ -1,4 +1,5 @@
-const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** The UTC calendar day of an instant, as 'YYYY-MM-DD' (how release dates are stored). */
 export function utcDay(at: Date): string {
@@ -8,6 +9,11 @@ export function utcDay(at: Date): string {
 /** A calendar day moved by whole days ('2024-03-01', -1 → '2024-02-29'). */
 export function addDays(day: string, days: number): string {
   return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+}
+
+/** The start of the UTC minute of an instant. */
+export function wholeMinute(at: Date): Date {
+  return new Date(at.getTime() - (at.getTime() % MINUTE_MS));
 }
 
 /** The instant `days` days before `at`. */
