@@ -168,7 +168,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
-  await app.register(fastifyCompress, { threshold: 1024 });
+  // Answers are compressed for clients that accept it; bodies sent compressed
+  // are not read (no client of Earmark's sends one): a route with a body
+  // decompressing hook costs every request, GETs included (see decisions).
+  await app.register(fastifyCompress, { threshold: 1024, globalDecompression: false });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 },

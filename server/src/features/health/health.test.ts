@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../../test/helpers';
 
@@ -37,6 +38,35 @@ describe('platform', () => {
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
       expect(csp, url).not.toContain('upgrade-insecure-requests');
     }
+  });
+
+  it('compresses a large answer for a client that accepts it, and only then', async () => {
+    const asked = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gunzipSync(asked.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('does not read a compressed request body: a clear 400, nothing done', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: {
+        origin: TEST_ORIGIN,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
+      payload: gzipSync(JSON.stringify({ email: 'a@example.com', password: 'x' })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('not valid JSON');
+    expect(res.cookies).toEqual([]);
   });
 
   it('answers unknown API paths with the JSON error shape', async () => {
