@@ -614,6 +614,27 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     },
   );
 
+  it("reads a list's page of items in one walk of its position index, each item once", async () => {
+    for (const url of ['/api/lists/li1/items', '/api/lists/li1/items?page=2']) {
+      for (const headers of [{}, { cookie }]) {
+        const statements = await capturingStatements(t, async () => {
+          const res = await t.app.inject({ method: 'GET', url, headers });
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.json<{ items: unknown[] }>().items.length).toBeGreaterThan(0);
+        });
+        const page = statements.filter((s) => s.query.includes('from "list_items"'));
+        expect(page, url).toHaveLength(1);
+        const plan = await explain(t, page[0]!, true, [], false, nodesOutsideInitPlans);
+        const reads = plan.filter((n) => n['Relation Name'] === 'list_items');
+        // The walk reads each item's row (its note and release) and nothing reads it again.
+        expect(
+          reads.map((n) => n['Index Name']),
+          url,
+        ).toEqual(['list_items_list_position_idx']);
+      }
+    }
+  });
+
   // Last: it moves reviews into the recent weeks.
   it("walks the site's top reviews down their index, counting the recent weeks' reviews right", async () => {
     // A sixth of the reviews are from the last 20 days, as on a live site.

@@ -51,17 +51,23 @@ const hiddenItemsOf = (db: DbOrTx) =>
  * standing, for canReadList) left joined to the page's items, so a page
  * past the last item is one row without an item, and an unknown list no
  * row. Each row carries the count of the items of hidden releases (worked
- * out once for the statement). The page's items are read first, from the
- * position index alone (hidden releases looked up among the few:
- * releases_hidden_idx), then their releases: a deep page skips items, not
- * items joined to their releases. Signed in (`reader` bound), each row
+ * out once for the statement). The page's items are read first, whole, in
+ * the walk of the position index (which reads each item's row for its
+ * release, to leave hidden ones out: releases_hidden_idx), then their
+ * releases: a deep page skips items, not items joined to their releases,
+ * and no item is looked up twice. Signed in (`reader` bound), each row
  * carries the reader's entry on its release (readerEntryJoin). Prepared:
  * planning cost more than running it (see docs/decisions.md).
  */
 function itemsPageStatement(db: DbOrTx, signedIn: boolean) {
   const page = db.$with('page').as(
     db
-      .select({ id: listItems.id, position: listItems.position })
+      .select({
+        id: listItems.id,
+        position: listItems.position,
+        note: listItems.note,
+        releaseId: listItems.releaseId,
+      })
       .from(listItems)
       .where(
         and(
@@ -75,14 +81,13 @@ function itemsPageStatement(db: DbOrTx, signedIn: boolean) {
   );
   const shown = db
     .select({
-      itemId: sql<string>`${listItems.id}`.as('item_id'),
+      itemId: sql<string>`${page.id}`.as('item_id'),
       position: page.position,
-      note: listItems.note,
+      note: page.note,
       ...releaseCardColumns,
     })
     .from(page)
-    .innerJoin(listItems, eq(listItems.id, page.id))
-    .innerJoin(releases, eq(releases.id, listItems.releaseId))
+    .innerJoin(releases, eq(releases.id, page.releaseId))
     .as('shown');
   const { itemId, position, note, ...card } = shown._.selectedFields;
   const reader = signedIn ? readerEntryJoin(card.id, sql.placeholder('reader')) : undefined;
