@@ -56,6 +56,15 @@ function countedBy(query: ParsedEntriesQuery): CountedBy | null {
   return rated ? 'ratings' : reviewed ? 'reviews' : 'entries';
 }
 
+/**
+ * Whether a GET entries query's total is a count of the rows its filters
+ * match (see totalQuery), not a counter: the count a page's walk can make
+ * of the rows it reads anyway (see readEntriesPage).
+ */
+export function totalCountsRows(query: ParsedEntriesQuery): boolean {
+  return countedBy(query) === null;
+}
+
 const releaseCounter = {
   entries: releases.entriesCount,
   ratings: releases.ratingsCount,
