@@ -44,7 +44,7 @@ import {
   type ReaderParts,
   type ReaderPartsRow,
 } from './queries';
-import { REVIEW_SORTS, totalCountsRows, totalEntries, totalQuery } from './totals';
+import { REVIEW_SORTS, totalEntries, totalQuery, walkCountsTotal, walkedTotal } from './totals';
 
 export type ParsedEntriesQuery = z.output<typeof entriesQuerySchema>;
 
@@ -236,10 +236,6 @@ function filters(
  */
 const wholeRow = alias(entries, 'page') as unknown as typeof entries;
 
-/** The total a page's walk counted (its `walked_total` column: see readEntriesPage). */
-const walkedTotalOf = (page: object) =>
-  (page as Record<string, SQL.Aliased<number>>)['walkedTotal']!;
-
 /** The statements of the entries lists' pages (a total's are totalEntries'). */
 const pageStatements = new ShapedStatements<EntryPageRow[]>('entries_page');
 
@@ -327,31 +323,19 @@ async function readEntriesPage(
     // shows. Others walk the index alone for ids, and look the page's rows up.
     const whole = offset === 0 && narrowing.length === 0;
     if (whole) r.mark('whole rows');
-    // A total that counts the rows the filters match, among one user's or one
-    // release's entries, is counted by the walk, which reads every one of them
-    // to sort them (no index holds a filter and a sort), instead of by a
-    // sub-query reading them all again. (Site-wide, the walk may stop at the
-    // page, and the window would hold every matching entry of the site.)
-    const countedInWalk =
-      withTotal &&
-      !after &&
-      !whole &&
-      Boolean(query.userId || query.releaseId) &&
-      totalCountsRows(query);
+    const countedInWalk = walkCountsTotal(query, { withTotal, after, whole });
     if (countedInWalk) r.mark('counted in walk');
     const totalOfList =
       withTotal && !countedInWalk ? totalQuery(db, r, query, where, since) : undefined;
     return pageStatements.run(db, r, () => {
       // The walk selects the sort values as they are; their text (keyColumns) is
       // written for the page's rows only, not for every row an offset skips.
-      const walkedCount: Record<string, SQL.Aliased<number>> = countedInWalk
-        ? { walkedTotal: sql<number>`count(*) over ()`.as('walked_total') }
-        : {};
+      const counted = countedInWalk ? walkedTotal.column() : {};
       const walk = db
         .select(
           whole
             ? { ...entryCardSource, ...sortValues }
-            : { id: entries.id, ...sortValues, ...walkedCount },
+            : { id: entries.id, ...sortValues, ...counted },
         )
         .from(entries);
       const page = db.$with('page').as(
@@ -366,7 +350,7 @@ async function readEntriesPage(
       const total: Record<string, SQL<number>> = totalOfList
         ? { total: sql<number>`${totalOfList()}`.mapWith(Number) }
         : countedInWalk
-          ? { total: sql<number>`${walkedTotalOf(page)}`.mapWith(Number) }
+          ? { total: walkedTotal.of(page) }
           : {};
       const row = whole ? wholeRow : entries;
       const own = readerId && readerPageParts(row, readerId);

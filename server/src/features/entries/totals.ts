@@ -57,13 +57,36 @@ function countedBy(query: ParsedEntriesQuery): CountedBy | null {
 }
 
 /**
- * Whether a GET entries query's total is a count of the rows its filters
- * match (see totalQuery), not a counter: the count a page's walk can make
- * of the rows it reads anyway (see readEntriesPage).
+ * Whether a page's walk counts its list's total (walkedTotal): where the
+ * total counts the rows the filters match, among one user's or one
+ * release's entries, and the page is read from the list's start or by
+ * number (a cursor carries its total). No index holds a filter and a sort,
+ * so such a walk reads every matching row to sort them, and a sub-query
+ * counting them read them all again. Not where the walk may stop at the
+ * page: a page read in whole rows (not narrowed), or a site-wide list,
+ * whose window would also hold every matching entry of the site.
  */
-export function totalCountsRows(query: ParsedEntriesQuery): boolean {
-  return countedBy(query) === null;
+export function walkCountsTotal(
+  query: ParsedEntriesQuery,
+  slice: { withTotal: boolean; after: unknown; whole: boolean },
+): boolean {
+  return (
+    slice.withTotal &&
+    slice.after === undefined &&
+    !slice.whole &&
+    Boolean(query.userId || query.releaseId) &&
+    countedBy(query) === null
+  );
 }
+
+/** The total a page's walk counts (see walkCountsTotal): its column, and its value read from the page. */
+export const walkedTotal = {
+  column: (): Record<string, SQL.Aliased<number>> => ({
+    walkedTotal: sql<number>`count(*) over ()`.as('walked_total'),
+  }),
+  of: (page: object): SQL<number> =>
+    sql<number>`${(page as Record<string, SQL.Aliased<number>>)['walkedTotal']!}`.mapWith(Number),
+};
 
 const releaseCounter = {
   entries: releases.entriesCount,
