@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { capturingStatements } from '../../test/plans';
 import {
   createArtist,
@@ -33,12 +33,14 @@ describe('user credit counts', () => {
   let r1: ReleaseRow;
   let r2: ReleaseRow;
 
-  /** A user's counts as `kind:id` → [entries, rated, rating sum, average]. */
-  async function countsOf(user: UserRow) {
+  const CREDITS = [CreditKind.artist, CreditKind.label, CreditKind.genre];
+
+  /** A user's counts of some kinds (their credits') as `kind:id` → [entries, rated, rating sum, average]. */
+  async function countsOf(user: UserRow, kinds: readonly CreditKind[] = CREDITS) {
     const rows = await t.db
       .select()
       .from(userCreditCounts)
-      .where(eq(userCreditCounts.userId, user.id));
+      .where(and(eq(userCreditCounts.userId, user.id), inArray(userCreditCounts.kind, [...kinds])));
     return Object.fromEntries(
       rows.map((r) => [
         `${r.kind}:${r.linkedId}`,
@@ -56,8 +58,8 @@ describe('user credit counts', () => {
   const setRating = (id: string, rating: number | null) =>
     t.db.update(entries).set({ rating }).where(eq(entries.id, id));
 
-  /** The credit counts' drift from their recount (entries written here move no other counter). */
-  const CHARTS = 'user credit charts (artists, labels, genres)';
+  /** The chart counts' drift from their recount (entries written here move no other counter). */
+  const CHARTS = 'user chart counts (artists, labels, genres, years, ratings)';
   const chartDrift = async () => (await counterDrift(t.db)).filter((c) => c.counter === CHARTS);
   const expectNoDrift = async () => expect(await chartDrift()).toEqual([]);
 
@@ -168,6 +170,49 @@ describe('user credit counts', () => {
     expect(Object.keys(await countsOf(gone!))).toHaveLength(3);
     await t.db.execute(sql`delete from users where id = ${gone!.id}`);
     expect(await countsOf(gone!)).toEqual({});
+  });
+
+  it("counts a user's entries by their release's year and their rating's bucket", async () => {
+    const [critic] = await createUsers(t.db, 1);
+    const y = CreditKind.year;
+    const b = CreditKind.ratingBucket;
+    const kinds = [y, b];
+    const old = await createRelease(t.db, { date: '1994-05-01' });
+    const alsoOld = await createRelease(t.db, { date: '1994-11-20' });
+    const undated = await createRelease(t.db, { date: null });
+    const first = await log(critic!, old, 100);
+    const second = await log(critic!, alsoOld, 95);
+    await log(critic!, undated, null);
+    expect(await countsOf(critic!, kinds)).toEqual({
+      [`${y}:1994`]: [2, 2, 195, 97.5],
+      [`${b}:10`]: [1, 1, 100, 100],
+      [`${b}:9`]: [1, 1, 95, 95],
+    });
+    // A rating changed moves the entry between buckets; one cleared leaves them.
+    await setRating(first, 9);
+    await setRating(second, null);
+    expect(await countsOf(critic!, kinds)).toEqual({
+      [`${y}:1994`]: [2, 1, 9, 9],
+      [`${b}:0`]: [1, 1, 9, 9],
+    });
+    // A release's date edited (copied to its entries) moves them between years.
+    await t.db.update(releases).set({ date: '2003-02-01' }).where(eq(releases.id, alsoOld.id));
+    await t.db.update(releases).set({ date: '1990-01-01' }).where(eq(releases.id, undated.id));
+    expect(await countsOf(critic!, kinds)).toEqual({
+      [`${y}:1994`]: [1, 1, 9, 9],
+      [`${y}:2003`]: [1, 0, 0, null],
+      [`${y}:1990`]: [1, 0, 0, null],
+      [`${b}:0`]: [1, 1, 9, 9],
+    });
+    // A hidden release's entries count in neither.
+    await t.db.update(releases).set({ pendingDeletion: true }).where(eq(releases.id, old.id));
+    expect(await countsOf(critic!, kinds)).toEqual({
+      [`${y}:2003`]: [1, 0, 0, null],
+      [`${y}:1990`]: [1, 0, 0, null],
+    });
+    await t.db.update(releases).set({ pendingDeletion: false }).where(eq(releases.id, old.id));
+    expect(Object.keys(await countsOf(critic!, kinds))).toHaveLength(4);
+    await expectNoDrift();
   });
 
   it('is set right again by its recount', async () => {

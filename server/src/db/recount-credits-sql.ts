@@ -1,7 +1,8 @@
 /**
  * The recount of user_credit_counts (see its schema): a user's entries on
  * visible releases by each artist, label and genre the entries' copies of
- * their release's ids name. Plain SQL text, as every recount is
+ * their release's ids name, by their release's year and by their rating's
+ * bucket. Plain SQL text, as every recount is
  * (recount-sql.ts). It reads the entries' copies, so loads with triggers off
  * run it again after rebuilding them (copies-sql.ts).
  */
@@ -9,15 +10,15 @@
 import { only, type CounterRecount } from './recount-parts';
 
 export const userCreditCounts: CounterRecount = {
-  counter: 'user credit charts (artists, labels, genres)',
+  counter: 'user chart counts (artists, labels, genres, years, ratings)',
   table: 'users',
   sql: (ids) => `
     with counted as (
       select e.user_id, k.kind, k.linked_id, count(*)::int entries, count(e.rating)::int rated,
         coalesce(sum(e.rating), 0)::int rating_sum
       from entries e
-      cross join lateral entry_credits(e.release_artist_ids, e.release_label_ids,
-        e.release_genre_ids) k
+      cross join lateral entry_chart_keys(e.release_artist_ids, e.release_label_ids,
+        e.release_genre_ids, e.release_date, e.rating) k
       where release_counted(e.release_id) ${only('e.user_id', ids)}
       group by e.user_id, k.kind, k.linked_id),
     gone as (

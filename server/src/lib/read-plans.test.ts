@@ -482,6 +482,28 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     },
   );
 
+  it.each([
+    ['ratings', '/api/entries/user/u1/ratings'],
+    ['release dates', '/api/entries/user/u1/release-date'],
+  ])("reads a user's %s chart from their counts alone, not their entries", async (_, url) => {
+    const statements = await capturingStatements(t, async () => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(statements).toHaveLength(1);
+    const generic = { query: "set local plan_cache_mode = 'force_generic_plan'", params: [] };
+    for (const plan of [
+      await explain(t, statements[0]!, true),
+      await explain(t, statements[0]!, true, [generic], true),
+    ]) {
+      expect(plan.filter((n) => n['Relation Name'] === 'entries')).toEqual([]);
+      const counts = plan.filter((n) => n['Relation Name'] === 'user_credit_counts');
+      expect(counts.map((n) => [n['Node Type'], n['Index Name']])).toEqual([
+        ['Index Only Scan', 'user_credit_counts_chart_idx'],
+      ]);
+    }
+  });
+
   it("reads the entries of readers of a ranking's different pages by the pairs they asked", async () => {
     const cache = new ReleaseListCache();
     const pageOf = (page: number) => releasesQuerySchema.parse({ type: 'top', page: String(page) });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type {
   UserArtistStats,
   UserGenreStats,
@@ -19,8 +19,9 @@ import { notFound } from '../../lib/errors';
 import { USER_NOT_FOUND } from '../users/service';
 
 /**
- * A user's profile charts, each one grouped query over their entries. Only
- * visible releases (and visible artists, labels, genres) count, so a merged
+ * A user's profile charts: the tag chart one grouped query over their
+ * entries, the others read from the counts kept of them (user_credit_counts).
+ * Only visible releases (and visible artists, labels, genres) count, so a merged
  * or pending-deletion entity never shows up in a chart. Each chart is read in
  * the statement that finds its user (see ownerShown): a request is one
  * round trip, where looking the user up first made it two in a row.
@@ -103,6 +104,11 @@ function ownEntries(): SQL {
   return and(eq(entries.userId, owner), visibleReleaseUnjoined(entries.releaseId))!;
 }
 
+/** The user_credit_counts rows of a kind, the kind written in the statement's text. */
+function ofKind(kind: CreditKind): SQL {
+  return sql`${userCreditCounts.kind} = ${sql.raw(String(kind))}`;
+}
+
 /**
  * The user's counts of a kind (user_credit_counts) in chart order, cut to
  * the top twenty: a range of user_credit_counts_chart_idx, where each read
@@ -128,7 +134,7 @@ function topCounts(
       avgRating: c.avgRating,
     })
     .from(c)
-    .where(and(eq(c.userId, owner), sql`${c.kind} = ${sql.raw(String(kind))}`, visibleLinked))
+    .where(and(eq(c.userId, owner), ofKind(kind), visibleLinked))
     .orderBy(...countedOrder(c.entries, c.avgRating, c.linkedId))
     .limit(USER_STATS_TOP);
 }
@@ -218,51 +224,44 @@ export const genreStats: ChartRead<UserGenreStats> = async (db, userId, anyAccou
   return chartRows(rows, 'id').map(({ count: n, ...genre }) => ({ genre, count: n }));
 };
 
-// Integer division of a 0-100 rating gives the bucket, with 100 alone in 10.
-const bucket = sql<number>`(${entries.rating} / 10)::int`;
-const ratingChart = preparedPer((db) => {
+/**
+ * All of the user's counts of a kind keyed by a number (their release's
+ * year, their rating's bucket), lowest first, read from their user's row
+ * (ownerShown): a range of user_credit_counts_chart_idx read from the index
+ * alone, where each read grouped all of the user's entries (a heavy user's
+ * 900).
+ */
+function numberedCounts(db: Db, kind: CreditKind, name: string) {
+  const c = userCreditCounts;
   const chart = db
-    .select({ bucket: bucket.as('bucket'), count: count().as('n') })
-    .from(entries)
-    .where(and(ownEntries(), isNotNull(entries.rating)))
-    .groupBy(bucket)
+    .select({ key: sql<number>`${c.linkedId}::int`.as('key'), count: c.entries })
+    .from(c)
+    .where(and(eq(c.userId, owner), ofKind(kind)))
     .as('chart');
   return db
     .select({ ...chart._.selectedFields })
     .from(users)
     .leftJoinLateral(chart, sql`true`)
     .where(ownerShown)
-    .prepare('user_rating_chart');
-});
+    .orderBy(chart.key)
+    .prepare(name);
+}
+
+const ratingChart = preparedPer((db) =>
+  numberedCounts(db, CreditKind.ratingBucket, 'user_rating_chart'),
+);
 
 /** How many of the user's ratings fall in each bucket; all eleven, zeros included. */
 export const ratingStats: ChartRead<UserRatingStats> = async (db, userId, anyAccount = false) => {
   const rows = await ratingChart(db).execute({ userId, anyAccount });
-  const counts = new Map(chartRows(rows, 'bucket').map((r) => [Number(r.bucket), r.count]));
+  const counts = new Map(chartRows(rows, 'key').map((r) => [r.key, r.count]));
   return Array.from({ length: RATING_BUCKETS }, (_, b) => ({
     bucket: b,
     count: counts.get(b) ?? 0,
   }));
 };
 
-// From the release's date as each entry keeps it, so the chart reads the user's entries
-// from their release date index alone.
-const year = sql<number>`extract(year from ${entries.releaseDate})::int`;
-const yearChart = preparedPer((db) => {
-  const chart = db
-    .select({ year: year.as('year'), count: count().as('n') })
-    .from(entries)
-    .where(and(ownEntries(), isNotNull(entries.releaseDate)))
-    .groupBy(year)
-    .as('chart');
-  return db
-    .select({ ...chart._.selectedFields })
-    .from(users)
-    .leftJoinLateral(chart, sql`true`)
-    .where(ownerShown)
-    .orderBy(chart.year)
-    .prepare('user_year_chart');
-});
+const yearChart = preparedPer((db) => numberedCounts(db, CreditKind.year, 'user_year_chart'));
 
 /** The user's logged releases by year and by decade of release (oldest first). */
 export const releaseDateStats: ChartRead<UserReleaseDateStats> = async (
@@ -270,16 +269,16 @@ export const releaseDateStats: ChartRead<UserReleaseDateStats> = async (
   userId,
   anyAccount = false,
 ) => {
-  const years = chartRows(await yearChart(db).execute({ userId, anyAccount }), 'year');
-  // Decades are sums of years, so one grouped query serves both charts.
+  const years = chartRows(await yearChart(db).execute({ userId, anyAccount }), 'key');
+  // Decades are sums of years, so the years' counts serve both charts.
   const decades = new Map<number, number>();
   for (const y of years) {
-    const decade = Math.floor(y.year / 10) * 10;
+    const decade = Math.floor(y.key / 10) * 10;
     decades.set(decade, (decades.get(decade) ?? 0) + y.count);
   }
   return {
     decades: [...decades].map(([decade, n]) => ({ decade, count: n })),
-    years: years.map((y) => ({ year: Number(y.year), count: y.count })),
+    years: years.map((y) => ({ year: y.key, count: y.count })),
   };
 };
 
