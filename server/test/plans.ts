@@ -5,6 +5,8 @@ import type { TestApp } from './helpers';
 export interface PlanNode {
   'Node Type': string;
   'Index Name'?: string;
+  /** What an index scan looks up (its condition, as PostgreSQL writes it). */
+  'Index Cond'?: string;
   'Relation Name'?: string;
   /** The name the statement gives the relation read. */
   Alias?: string;

@@ -17,7 +17,7 @@ import { newId } from '../lib/ids';
 import { counterDrift, recountCounters } from './recount';
 import { rowsOf } from './rows';
 import { releaseArtists, releases } from './schema/catalogue';
-import { entries } from './schema/entries';
+import { entries, entryTags, userTags } from './schema/entries';
 import { CreditKind, userCreditCounts } from './schema/user-charts';
 import type { UserRow } from './schema/users';
 
@@ -59,7 +59,7 @@ describe('user credit counts', () => {
     t.db.update(entries).set({ rating }).where(eq(entries.id, id));
 
   /** The chart counts' drift from their recount (entries written here move no other counter). */
-  const CHARTS = 'user chart counts (artists, labels, genres, years, ratings)';
+  const CHARTS = 'user chart counts (artists, labels, genres, years, ratings, tags)';
   const chartDrift = async () => (await counterDrift(t.db)).filter((c) => c.counter === CHARTS);
   const expectNoDrift = async () => expect(await chartDrift()).toEqual([]);
 
@@ -215,6 +215,43 @@ describe('user credit counts', () => {
     await expectNoDrift();
   });
 
+  it("counts a user's entries by each of their tags, as tags are set, taken off, renamed and deleted", async () => {
+    const [tagger] = await createUsers(t.db, 1);
+    const kinds = [CreditKind.tag];
+    const [first, second] = [await createRelease(t.db), await createRelease(t.db)];
+    const one = await log(tagger!, first!, 70);
+    const two = await log(tagger!, second!, null);
+    const [vinyl, live] = [newId(), newId()];
+    await t.db.insert(userTags).values([
+      { id: vinyl, userId: tagger!.id, name: 'vinyl' },
+      { id: live, userId: tagger!.id, name: 'live' },
+    ]);
+    await t.db.insert(entryTags).values([
+      { entryId: one, tagId: vinyl },
+      { entryId: two, tagId: vinyl },
+      { entryId: one, tagId: live },
+    ]);
+    expect(await countsOf(tagger!, kinds)).toEqual({
+      [`${CreditKind.tag}:${vinyl}`]: [2, 1, 70, 70],
+      [`${CreditKind.tag}:${live}`]: [1, 1, 70, 70],
+    });
+    await t.db.delete(entryTags).where(and(eq(entryTags.entryId, one), eq(entryTags.tagId, vinyl)));
+    await t.db.update(userTags).set({ name: 'on vinyl' }).where(eq(userTags.id, vinyl));
+    expect(await countsOf(tagger!, kinds)).toEqual({
+      [`${CreditKind.tag}:${vinyl}`]: [1, 0, 0, null],
+      [`${CreditKind.tag}:${live}`]: [1, 1, 70, 70],
+    });
+    // A hidden release's entries count for none of their tags; a deleted tag counts no more.
+    await t.db.update(releases).set({ pendingDeletion: true }).where(eq(releases.id, first!.id));
+    await t.db.delete(userTags).where(eq(userTags.id, vinyl));
+    expect(await countsOf(tagger!, kinds)).toEqual({});
+    await t.db.update(releases).set({ pendingDeletion: false }).where(eq(releases.id, first!.id));
+    expect(await countsOf(tagger!, kinds)).toEqual({
+      [`${CreditKind.tag}:${live}`]: [1, 1, 70, 70],
+    });
+    await expectNoDrift();
+  });
+
   it('is set right again by its recount', async () => {
     await t.db.delete(userCreditCounts).where(eq(userCreditCounts.userId, fan.id));
     await t.db
@@ -230,7 +267,7 @@ describe('user credit counts', () => {
     await expectNoDrift();
   });
 
-  it.each(['artists', 'labels', 'genres'])(
+  it.each(['artists', 'labels', 'genres', 'tags', 'ratings', 'release-date'])(
     'a profile chart of %s reads the counts, not the entries',
     async (kind) => {
       const statements = await capturingStatements(t, () =>

@@ -1,8 +1,9 @@
 /**
  * The recount of user_credit_counts (see its schema): a user's entries on
  * visible releases by each artist, label and genre the entries' copies of
- * their release's ids name, by their release's year and by their rating's
- * bucket. Plain SQL text, as every recount is
+ * their release's ids name, by their release's year, by their rating's
+ * bucket and by each of their tags (from their lists of them, which loads
+ * rebuild before this runs). Plain SQL text, as every recount is
  * (recount-sql.ts). It reads the entries' copies, so loads with triggers off
  * run it again after rebuilding them (copies-sql.ts).
  */
@@ -10,7 +11,7 @@
 import { only, type CounterRecount } from './recount-parts';
 
 export const userCreditCounts: CounterRecount = {
-  counter: 'user chart counts (artists, labels, genres, years, ratings)',
+  counter: 'user chart counts (artists, labels, genres, years, ratings, tags)',
   table: 'users',
   sql: (ids) => `
     with counted as (
@@ -18,7 +19,7 @@ export const userCreditCounts: CounterRecount = {
         coalesce(sum(e.rating), 0)::int rating_sum
       from entries e
       cross join lateral entry_chart_keys(e.release_artist_ids, e.release_label_ids,
-        e.release_genre_ids, e.release_date, e.rating) k
+        e.release_genre_ids, e.release_date, e.rating, e.tag_list) k
       where release_counted(e.release_id) ${only('e.user_id', ids)}
       group by e.user_id, k.kind, k.linked_id),
     gone as (

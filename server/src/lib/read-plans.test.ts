@@ -485,6 +485,7 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
   it.each([
     ['ratings', '/api/entries/user/u1/ratings'],
     ['release dates', '/api/entries/user/u1/release-date'],
+    ['tags', '/api/entries/user/u1/tags'],
   ])("reads a user's %s chart from their counts alone, not their entries", async (_, url) => {
     const statements = await capturingStatements(t, async () => {
       const res = await t.app.inject({ method: 'GET', url });
@@ -496,11 +497,15 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
       await explain(t, statements[0]!, true),
       await explain(t, statements[0]!, true, [generic], true),
     ]) {
-      expect(plan.filter((n) => n['Relation Name'] === 'entries')).toEqual([]);
+      const entryReads = plan.filter((n) =>
+        ['entries', 'entry_tags'].includes(String(n['Relation Name'])),
+      );
+      expect(entryReads).toEqual([]);
+      // A range of the user's counts of the kind, by an index that starts with both.
       const counts = plan.filter((n) => n['Relation Name'] === 'user_credit_counts');
-      expect(counts.map((n) => [n['Node Type'], n['Index Name']])).toEqual([
-        ['Index Only Scan', 'user_credit_counts_chart_idx'],
-      ]);
+      expect(counts).toHaveLength(1);
+      expect(['Index Scan', 'Index Only Scan']).toContain(counts[0]!['Node Type']);
+      expect(String(counts[0]!['Index Cond'])).toMatch(/user_id = .*kind = /);
     }
   });
 

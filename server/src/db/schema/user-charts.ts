@@ -12,24 +12,32 @@ import { users } from './users';
 
 /**
  * What a row of user_credit_counts counts the user's entries by (its
- * `kind`): an artist, label or genre (`linked_id` its id), their release's
- * year or their rating's bucket (`linked_id` the year, or the bucket from 0
- * to 10: the rating divided by ten).
+ * `kind`): an artist, label, genre or tag of theirs (`linked_id` its id),
+ * their release's year or their rating's bucket (`linked_id` the year, or
+ * the bucket from 0 to 10: the rating divided by ten).
  */
-export const CreditKind = { artist: 1, label: 2, genre: 3, year: 4, ratingBucket: 5 } as const;
+export const CreditKind = {
+  artist: 1,
+  label: 2,
+  genre: 3,
+  year: 4,
+  ratingBucket: 5,
+  tag: 6,
+} as const;
 export type CreditKind = (typeof CreditKind)[keyof typeof CreditKind];
 
 /**
  * A user's entries on visible releases counted by each artist and label
  * their releases credit and each genre they belong to (the entries' copies
- * of those ids), by their release's year and by their rating's bucket,
- * with the ratings' sum and average: the profile's artist, label and genre
- * charts are the first twenty of a user's rows of a kind in chart_idx
- * order, its release-date and rating charts all of a user's rows of theirs,
- * where each read grouped all of the user's entries.
- * Kept by triggers (the user credit counts migration): on every entry whose
- * rating, release or copies (of its release's ids and date) change, and on every entry of a release hidden
- * or shown again (a pending deletion, a merge) or deleted. Rows reaching no
+ * of those ids), by their release's year, by their rating's bucket and by
+ * each of their tags, with the ratings' sum and average: the profile's
+ * artist, label and genre charts are the first twenty of a user's rows of a
+ * kind in chart_idx order, its release-date, rating and tag charts all of a
+ * user's rows of theirs, where each read grouped all of the user's entries.
+ * Kept by triggers (the user credit counts migration and those after it):
+ * on every entry whose rating, release, tags or copies (of its release's
+ * ids and date) change, and on every entry of a release hidden or shown
+ * again (a pending deletion, a merge) or deleted. Rows reaching no
  * entries are removed. Its recount (recount-sql.ts) is the definition.
  */
 export const userCreditCounts = pgTable(

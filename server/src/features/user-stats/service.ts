@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type {
   UserArtistStats,
   UserGenreStats,
@@ -11,17 +11,16 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { artists, genres, labels } from '../../db/schema/catalogue';
-import { entries, entryTags, userTags } from '../../db/schema/entries';
+import { userTags } from '../../db/schema/entries';
 import { CreditKind, userCreditCounts } from '../../db/schema/user-charts';
 import { users } from '../../db/schema/users';
-import { visibleAccount, visibleReleaseUnjoined } from '../../db/visibility';
+import { visibleAccount } from '../../db/visibility';
 import { notFound } from '../../lib/errors';
 import { USER_NOT_FOUND } from '../users/service';
 
 /**
- * A user's profile charts: the tag chart one grouped query over their
- * entries, the others read from the counts kept of them (user_credit_counts).
- * Only visible releases (and visible artists, labels, genres) count, so a merged
+ * A user's profile charts, read from the counts kept of their entries
+ * (user_credit_counts) where each read grouped all of them. Only visible releases (and visible artists, labels, genres) count, so a merged
  * or pending-deletion entity never shows up in a chart. Each chart is read in
  * the statement that finds its user (see ownerShown): a request is one
  * round trip, where looking the user up first made it two in a row.
@@ -34,7 +33,7 @@ export const USER_STATS_TOP = 20;
 const RATING_BUCKETS = 11;
 
 /** Ties on count read alphabetically, then by id so the order never changes between calls. */
-function topOrder(n: SQL | SQL.Aliased, name: AnyPgColumn, id: AnyPgColumn): SQL[] {
+function topOrder(n: SQL | SQL.Aliased | AnyPgColumn, name: AnyPgColumn, id: AnyPgColumn): SQL[] {
   return [desc(n), asc(sql`lower(${name})`), asc(id)];
 }
 
@@ -93,15 +92,6 @@ function chartRows<R, Nullable extends keyof R = never>(
 ): Shown<R, Nullable>[] {
   if (rows.length === 0) throw notFound(USER_NOT_FOUND);
   return rows.filter((row) => row[key] !== null) as Shown<R, Nullable>[];
-}
-
-/**
- * The user's entries on visible releases: the base of every chart. The
- * release is looked up among the few hidden ones, not joined, so a chart
- * that needs nothing else of it reads the user's entries from an index alone.
- */
-function ownEntries(): SQL {
-  return and(eq(entries.userId, owner), visibleReleaseUnjoined(entries.releaseId))!;
 }
 
 /** The user_credit_counts rows of a kind, the kind written in the statement's text. */
@@ -282,15 +272,16 @@ export const releaseDateStats: ChartRead<UserReleaseDateStats> = async (
   };
 };
 
+// The user's counts of their tags (each tag's id in linked_id), joined to their names to be
+// ordered: a user has a few tags, where each read joined all of their entries to their tags.
 const tagChart = preparedPer((db) => {
+  const c = userCreditCounts;
   const chart = db
-    .select({ id: userTags.id, name: userTags.name, count: count().as('n') })
-    .from(entries)
-    .innerJoin(entryTags, eq(entryTags.entryId, entries.id))
-    .innerJoin(userTags, eq(userTags.id, entryTags.tagId))
-    .where(and(ownEntries(), eq(userTags.userId, owner)))
-    .groupBy(userTags.id)
-    .orderBy(...topOrder(count(), userTags.name, userTags.id))
+    .select({ id: userTags.id, name: userTags.name, count: sql<number>`${c.entries}`.as('n') })
+    .from(c)
+    .innerJoin(userTags, eq(userTags.id, c.linkedId))
+    .where(and(eq(c.userId, owner), ofKind(CreditKind.tag)))
+    .orderBy(...topOrder(c.entries, userTags.name, userTags.id))
     .limit(USER_STATS_TOP)
     .as('chart');
   return db
