@@ -20,8 +20,9 @@ import { USER_NOT_FOUND } from '../users/service';
 
 /**
  * A user's profile charts, read from the counts kept of their entries
- * (user_credit_counts) where each read grouped all of them. Only visible releases (and visible artists, labels, genres) count, so a merged
- * or pending-deletion entity never shows up in a chart. Each chart is read in
+ * (user_credit_counts) where each read grouped all of them. Only visible
+ * releases (and visible artists, labels, genres) count, so a merged or
+ * pending-deletion entity never shows up in a chart. Each chart is read in
  * the statement that finds its user (see ownerShown): a request is one
  * round trip, where looking the user up first made it two in a row.
  */
