@@ -95,9 +95,10 @@ function chartRows<R, Nullable extends keyof R = never>(
   return rows.filter((row) => row[key] !== null) as Shown<R, Nullable>[];
 }
 
-/** The user_credit_counts rows of a kind, the kind written in the statement's text. */
-function ofKind(kind: CreditKind): SQL {
-  return sql`${userCreditCounts.kind} = ${sql.raw(String(kind))}`;
+/** The user's user_credit_counts rows of a kind, the kind written in the statement's text. */
+function ownCounts(kind: CreditKind): SQL {
+  const c = userCreditCounts;
+  return and(eq(c.userId, owner), sql`${c.kind} = ${sql.raw(String(kind))}`)!;
 }
 
 /**
@@ -125,7 +126,7 @@ function topCounts(
       avgRating: c.avgRating,
     })
     .from(c)
-    .where(and(eq(c.userId, owner), ofKind(kind), visibleLinked))
+    .where(and(ownCounts(kind), visibleLinked))
     .orderBy(...countedOrder(c.entries, c.avgRating, c.linkedId))
     .limit(USER_STATS_TOP);
 }
@@ -227,7 +228,7 @@ function numberedCounts(db: Db, kind: CreditKind, name: string) {
   const chart = db
     .select({ key: sql<number>`${c.linkedId}::int`.as('key'), count: c.entries })
     .from(c)
-    .where(and(eq(c.userId, owner), ofKind(kind)))
+    .where(ownCounts(kind))
     .as('chart');
   return db
     .select({ ...chart._.selectedFields })
@@ -281,7 +282,7 @@ const tagChart = preparedPer((db) => {
     .select({ id: userTags.id, name: userTags.name, count: sql<number>`${c.entries}`.as('n') })
     .from(c)
     .innerJoin(userTags, eq(userTags.id, c.linkedId))
-    .where(and(eq(c.userId, owner), ofKind(CreditKind.tag)))
+    .where(ownCounts(CreditKind.tag))
     .orderBy(...topOrder(c.entries, userTags.name, userTags.id))
     .limit(USER_STATS_TOP)
     .as('chart');
