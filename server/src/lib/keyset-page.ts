@@ -138,20 +138,20 @@ export function pagesOf<Row extends Record<string, unknown>>(
   KeysetList<Row>,
   'rows' | 'rowsFromEnd' | 'firstRowsWithTotal' | 'rowsWithTotal' | 'rowsFromEndWithTotal'
 > {
-  const slice = { withTotal: false, fromEnd: false };
   return {
-    rows: (limit, offset, after) => page({ ...slice, limit, offset, after: after?.values }),
+    rows: (limit, offset, after) =>
+      page({ limit, offset, after: after?.values, withTotal: false, fromEnd: false }),
     rowsFromEnd: async (limit, offset) =>
-      (await page({ ...slice, limit, offset, fromEnd: true })).reverse(),
+      (await page({ limit, offset, withTotal: false, fromEnd: true })).reverse(),
     firstRowsWithTotal: (limit) => rowsWithTotal(limit, 0),
     rowsWithTotal,
     rowsFromEndWithTotal: async (limit, offset) => {
       const read = await rowsWithTotal(limit, offset, true);
-      return { ...read, rows: read.rows.reverse() };
+      return { total: read.total, rows: read.rows.reverse() };
     },
   };
   async function rowsWithTotal(limit: number, offset: number, fromEnd = false) {
-    const rows = await page({ ...slice, limit, offset, withTotal: true, fromEnd });
+    const rows = await page({ limit, offset, withTotal: true, fromEnd });
     // Every row carries the same total (null for nothing counted); an empty page none.
     const first = rows[0];
     return { rows, total: first && Math.max(0, Number(first.total ?? 0)) };

@@ -2,6 +2,7 @@ import { and, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizz
 import { decodeCursor, encodeCursor, type CursorState } from '@earmark/common';
 import { valueUnseenByPlanner } from '../db/page-bounds';
 import { badRequest } from './errors';
+import { withFields } from './objects';
 
 /**
  * Keyset (cursor) paging: a list's order is a tuple of sort keys ending with
@@ -92,11 +93,12 @@ export function orderByKeys(keys: readonly SortKey[]): SQL[] {
 export function sliceOrder(keys: readonly SortKey[], fromEnd: boolean): SQL[] {
   if (!fromEnd) return orderByKeys(keys);
   return orderByKeys(
-    keys.map((k) => ({
-      ...k,
-      desc: !k.desc,
-      ...(k.nulls && { nulls: k.nulls === 'first' ? ('last' as const) : ('first' as const) }),
-    })),
+    keys.map((k) =>
+      withFields(k, {
+        desc: !k.desc,
+        ...(k.nulls && { nulls: k.nulls === 'first' ? ('last' as const) : ('first' as const) }),
+      }),
+    ),
   );
 }
 
@@ -121,7 +123,7 @@ export function sortValueColumns(keys: readonly SortKey[]): Record<string, SQL.A
 /** The keys, read from the sortValueColumns of a sub-query (`sorted`). */
 export function keysOver(keys: readonly SortKey[], sorted: object): SortKey[] {
   const columns = sorted as Record<string, SQL.Aliased<unknown>>;
-  return keys.map((k, i) => ({ ...k, expr: columns[`s${i}`]! }));
+  return keys.map((k, i) => withFields(k, { expr: columns[`s${i}`]! }));
 }
 
 /** The key values of a row selected with keyColumns. */

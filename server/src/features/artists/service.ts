@@ -12,6 +12,7 @@ import {
   type ReleaseViewer,
 } from '../releases/summaries';
 import { isVisible, visibleById } from '../../db/visibility';
+import { withFields } from '../../lib/objects';
 
 export const ARTIST_NOT_FOUND = 'Artist not found';
 
@@ -77,5 +78,5 @@ export async function getArtist(db: DbOrTx, id: string, viewer?: ReleaseViewer):
       summary.viewerEntry = readerEntryOfRow(row as Parameters<typeof readerEntryOfRow>[0]);
     releaseList.push(summary);
   }
-  return { ...first.artist, releases: releaseList };
+  return withFields(first.artist, { releases: releaseList });
 }

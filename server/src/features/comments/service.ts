@@ -35,6 +35,7 @@ import { toUserRef, userRefColumns, type UserRefColumns } from '../users/present
 import { moveCommentsCount } from './counters';
 import { describeThread } from './places';
 import { findReadableThread, findThread, threadNotFoundMessage } from './threads';
+import { withFields } from '../../lib/objects';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
 export const CANNOT_DELETE_COMMENT =
@@ -103,7 +104,7 @@ export async function commentsPage(
   const before = (query.page - 1) * pageSize;
   const thread = { entityType, entityId: query.entityId };
   const [rows, [total]] = await Promise.all([
-    threadPage(db).execute({ ...thread, offset: before }),
+    threadPage(db).execute(withFields(thread, { offset: before })),
     threadCount(db).execute(thread),
   ]);
   const { nextCursor: _, ...fields } = pageFields({
@@ -113,7 +114,7 @@ export async function commentsPage(
     currentItems: rows.length,
     nextCursor: null,
   });
-  return { ...fields, comments: rows.map((r) => present(r.comment, r.author)) };
+  return withFields(fields, { comments: rows.map((r) => present(r.comment, r.author)) });
 }
 
 /**

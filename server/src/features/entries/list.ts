@@ -45,6 +45,7 @@ import {
   type ReaderPartsRow,
 } from './queries';
 import { REVIEW_SORTS, totalEntries, totalQuery, walkCountsTotal, walkedTotal } from './totals';
+import { withFields } from '../../lib/objects';
 
 export type ParsedEntriesQuery = z.output<typeof entriesQuerySchema>;
 
@@ -263,7 +264,7 @@ export async function listEntries(
   now: Date = new Date(),
 ): Promise<PagedEntries> {
   const { fields, rows } = await readEntriesPage(db, query, now, undefined);
-  return { ...fields, entries: await presentEntries(db, rows, undefined) };
+  return withFields(fields, { entries: await presentEntries(db, rows, undefined) });
 }
 
 /**
@@ -285,7 +286,7 @@ export async function listEntriesFor(
   }
   const since = readerRowsMoment(db);
   const { fields, rows } = await readEntriesPage(db, query, now, reader);
-  const page = { ...fields, entries: await presentEntries(db, rows, undefined) };
+  const page = withFields(fields, { entries: await presentEntries(db, rows, undefined) });
   const own = rows as unknown as ReaderPartsRow[];
   return { page, readerParts: readerPartsOfRows(db, reader.id, own, since) };
 }
@@ -376,13 +377,12 @@ async function readEntriesPage(
   };
   const { page: _page, cursor: _cursor, pageSize: _size, ...listed } = query;
   return readKeysetPage<EntryPageRow>(
-    {
+    withFields(pagesOf(pageRows), {
       name: query.sortBy,
       keys: plan.keys,
-      ...pagesOf(pageRows),
       total: () => totalEntries(db, query, where, b, since),
       totalHint: `entries ${JSON.stringify(listed)}`,
-    },
+    }),
     query,
   );
 }

@@ -20,6 +20,7 @@ import {
 } from '../releases/summaries';
 import { userRefColumns } from '../users/present';
 import { presentPublicEntries, type EntryBundle, type EntryCardRow } from './present';
+import { withFields } from '../../lib/objects';
 
 /** The entry queries: what every list of entries selects, and the viewer's own parts. */
 
@@ -201,7 +202,7 @@ export async function withViewerParts(
 ): Promise<Entry[]> {
   const lay = await viewerPartsOf(db, list, viewer);
   return list.map((e) => {
-    const entry = { ...e, review: e.review && { ...e.review }, release: { ...e.release } };
+    const entry = withFields(e, { review: e.review && { ...e.review }, release: { ...e.release } });
     lay(entry, setPlace);
     return entry;
   });

@@ -11,6 +11,7 @@ import { afterKeys, keyColumns, orderByKeys, type SortKey } from '../../lib/keys
 import { readKeysetPage } from '../../lib/keyset-page';
 import { requireVisibleUser } from '../users/service';
 import { toUserRef, userRefColumns, type UserRefColumns } from '../users/present';
+import { withFields } from '../../lib/objects';
 
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
@@ -98,8 +99,7 @@ export async function listFollows(
     },
     query,
   );
-  return {
-    ...fields,
-    users: rows.map((r) => ({ ...toUserRef(r), isFollowedByViewer: r.isFollowedByViewer })),
-  };
+  return withFields(fields, {
+    users: rows.map((r) => withFields(toUserRef(r), { isFollowedByViewer: r.isFollowedByViewer })),
+  });
 }

@@ -13,6 +13,7 @@ import { afterKeys, keyColumns, sliceOrder, type SortKey } from '../../lib/keyse
 import { pagesOf, readKeysetPage, type PageStatement } from '../../lib/keyset-page';
 import { isSiteWide } from '../../lib/site-wide';
 import { listColumns, toList } from './present';
+import { withFields } from '../../lib/objects';
 
 export type ListsQuery = z.output<typeof listsQuerySchema>;
 
@@ -134,19 +135,18 @@ export async function browseLists(
     );
   };
   const { rows, fields } = await readKeysetPage<ListPageRow>(
-    {
+    withFields(pagesOf(pageRows), {
       name: `lists:${query.sortBy}`,
       keys,
-      ...pagesOf(pageRows),
       total: async () => {
         const b = new Binder();
         const [total] = await countStatements.run(db, b, countOfLists(db, query, viewer?.id, b));
         return total?.n ?? 0;
       },
-    },
+    }),
     query,
   );
-  return { ...fields, lists: rows.map(toList) };
+  return withFields(fields, { lists: rows.map(toList) });
 }
 
 /** Readers' likes by (reader, list) pairs: list_likes' primary key. */
@@ -198,8 +198,8 @@ export async function browseListsFor(
     likes,
     since,
   );
-  const lists = made.lists.map((l) => (l.liked ? { ...l, liked: false } : l));
-  return { page: { ...made, lists }, liked };
+  const lists = made.lists.map((l) => (l.liked ? withFields(l, { liked: false }) : l));
+  return { page: withFields(made, { lists }), liked };
 }
 
 /** Which of the lists the viewer likes. */

@@ -31,6 +31,7 @@ import {
 } from '../releases/summaries';
 import { canReadList, LIST_NOT_FOUND, requireOwnList } from './access';
 import { validateOrder } from './order';
+import { withFields } from '../../lib/objects';
 
 export const ALREADY_IN_LIST = 'This release is already in the list';
 export const LIST_FULL = `A list can hold at most ${LIST_ITEMS_MAX} releases`;
@@ -132,7 +133,7 @@ async function readItemsPage(
   const before = (page - 1) * pageSize;
   const values = { listId, limit: pageSize, offset: before };
   const rows = reader
-    ? await itemsPageForReader(db).execute({ ...values, reader: reader.id })
+    ? await itemsPageForReader(db).execute(withFields(values, { reader: reader.id }))
     : await itemsPageForAnyone(db).execute(values);
   const first = rows[0];
   if (!first || !canReadList(first.list, first.ownerStatus, readableBy?.id)) {
@@ -157,7 +158,7 @@ async function readItemsPage(
     nextCursor: null,
   });
   const { nextCursor: _, ...pageOnly } = fields;
-  return { page: { ...pageOnly, items }, mine };
+  return { page: withFields(pageOnly, { items }), mine };
 }
 
 /**

@@ -25,6 +25,7 @@ import { pageFields } from '../../lib/keyset-page';
 import { transact, type UnitOfWork, type WriteScope } from '../../lib/unit-of-work';
 import type { userRefColumns } from '../users/present';
 import { toUserRef, type UserRefColumns } from '../users/present';
+import { withFields } from '../../lib/objects';
 
 export interface NewNotification {
   /** Who is told. */
@@ -177,10 +178,9 @@ export async function notificationsPage(
     currentItems: rows.length,
     nextCursor: null,
   });
-  return {
-    ...fields,
+  return withFields(fields, {
     notifications: rows.map((r) => present(r.row, r.actor?.id ? r.actor : null)),
-  };
+  });
 }
 
 /** How many of the viewer's notifications that show are unread. */

@@ -34,6 +34,7 @@ import {
 } from './summaries';
 import { readSummaries } from './list-summaries';
 import { isVisible } from './visibility';
+import { withFields } from '../../lib/objects';
 
 export type ParsedReleasesQuery = z.output<typeof releasesQuerySchema>;
 
@@ -275,20 +276,20 @@ async function readReleasesPage(
         ? writeCursor({ s: list.name, k: keys.at(-1)!, n: end, t: total })
         : null;
     const { summaries, mine } = await readSummaries(db, ids, reader);
-    const page = {
-      ...pageFields({
-        totalItems: total,
-        pageSize: query.pageSize,
-        before,
-        currentItems: summaries.length,
-        nextCursor,
-      }),
-      releases: summaries,
-    };
+    const fields = pageFields({
+      totalItems: total,
+      pageSize: query.pageSize,
+      before,
+      currentItems: summaries.length,
+      nextCursor,
+    });
+    const page = withFields(fields, { releases: summaries });
     return { page, mine };
   }
   const { rows, fields } = await readKeysetPage(list, query);
-  const page = { ...fields, releases: rows.map((row) => toReleaseSummary(row as ReleaseCardRow)) };
+  const page = withFields(fields, {
+    releases: rows.map((row) => toReleaseSummary(row as ReleaseCardRow)),
+  });
   if (!reader) return { page };
   const mine = new Map<string, ViewerEntry>();
   for (const row of rows as unknown as (ReleaseCardRow &

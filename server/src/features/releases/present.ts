@@ -11,6 +11,7 @@ import type {
   Track,
 } from '@earmark/common';
 import { releases, type CoverFiles } from '../../db/schema/catalogue';
+import { withFields } from '../../lib/objects';
 
 export type ReleaseRow = typeof releases.$inferSelect;
 
@@ -77,12 +78,11 @@ export interface ReleaseParts {
 }
 
 export function toRelease(row: ReleaseRow, parts: ReleaseParts): Release {
-  return {
-    ...toReleaseSummary(row),
+  return withFields(toReleaseSummary(row), {
     labels: parts.labels,
     languages: parts.languages,
     genres: parts.genres,
     tracks: parts.tracks,
     createdAt: row.createdAt.toISOString(),
-  };
+  });
 }

@@ -17,6 +17,7 @@ import { releasePageMeta } from './page-meta';
 import { followMerge } from '../admin/merge';
 import { readReleasePage, withViewerEntry } from './service';
 import { readerEntriesOn, type MadeForReader } from './summaries';
+import { withFields } from '../../lib/objects';
 
 const tags = ['releases'];
 
@@ -80,7 +81,7 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
           return read.release;
         });
         if (!viewer) return sendCached(reply, release, releaseSchema);
-        if (mine !== undefined) return { ...release.value, viewerEntry: mine };
+        if (mine !== undefined) return withFields(release.value, { viewerEntry: mine });
         return withViewerEntry(app.db, release.value, viewer);
       });
     },

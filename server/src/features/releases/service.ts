@@ -17,6 +17,7 @@ import { notFound } from '../../lib/errors';
 import { toRelease, type ReleaseRow } from './present';
 import { isVisible, visibleById, visibleCatalogueAlias } from '../../db/visibility';
 import { viewerEntryOn } from './summaries';
+import { withFields } from '../../lib/objects';
 
 export const RELEASE_NOT_FOUND = 'Release not found';
 
@@ -147,5 +148,5 @@ export async function withViewerEntry(
   release: Release,
   viewer: { id: string },
 ): Promise<Release> {
-  return { ...release, viewerEntry: await viewerEntryOn(db, viewer.id, release.id) };
+  return withFields(release, { viewerEntry: await viewerEntryOn(db, viewer.id, release.id) });
 }

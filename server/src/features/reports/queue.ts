@@ -28,6 +28,7 @@ import { assertAdmin } from '../admin/service';
 import { recordAdminAction } from '../admin/audit';
 import { describeThread } from '../comments/places';
 import { toUserRef, userRefColumns, type UserRefColumns } from '../users/present';
+import { withFields } from '../../lib/objects';
 
 export const REPORT_NOT_FOUND = 'Report not found';
 
@@ -147,7 +148,7 @@ export async function readReports(
   );
   const entries: ReportEntry[] = [];
   for (const row of rows) entries.push(await toEntry(db, row.report, row.reporter));
-  return { ...fields, reports: entries };
+  return withFields(fields, { reports: entries });
 }
 
 /** PATCH admin/reports/{id}: resolves or dismisses an open report, with an audit entry. */

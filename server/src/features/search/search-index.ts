@@ -12,6 +12,7 @@ import type { IndexedRow, KindPage } from './memory';
 import type { Page, RankerCall } from './ranker';
 import { RankerThread } from './ranker-thread';
 import type { Terms } from './words';
+import { withFields } from '../../lib/objects';
 
 /**
  * The searchable rows of every kind, held in this server's memory by the
@@ -100,7 +101,7 @@ const CHANGES_MAX = 5000;
 
 /** Rows as the database gives them (bigint counts as text) to rows as the ranker holds them. */
 const indexed = (rows: IndexedRow[]): IndexedRow[] =>
-  rows.map((row) => ({ ...row, popularity: Number(row.popularity) }));
+  rows.map((row) => withFields(row, { popularity: Number(row.popularity) }));
 
 export class SearchIndex {
   private readonly ranker: RankerThread;

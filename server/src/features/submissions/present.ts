@@ -15,6 +15,7 @@ import { users } from '../../db/schema/users';
 import { visibleAccount, visibleAccountAlias } from '../../db/visibility';
 import { toUserRef, userRefColumns, type UserRefColumns } from '../users/present';
 import { specOf } from './kinds';
+import { withFields } from '../../lib/objects';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -64,10 +65,7 @@ export function toCard({ row, author, votes }: CardSource): SubmissionCard {
 
 /** A card with the field-by-field difference between its original and its changes. */
 export function withDiff(card: SubmissionCard): SubmissionDetail {
-  return {
-    ...card,
-    diff: diffSubmission(card.kind, card.original, card.changes),
-  };
+  return withFields(card, { diff: diffSubmission(card.kind, card.original, card.changes) });
 }
 
 /** One submission of a kind whose author is visible, as a card; null otherwise. */

@@ -25,6 +25,7 @@ import { readKeysetPage } from '../../lib/keyset-page';
 import { specOf } from './kinds';
 import { cardColumns, findCard, toCard, withDiff } from './present';
 import { SUBMISSION_NOT_FOUND } from './service';
+import { withFields } from '../../lib/objects';
 
 type ListQuery = z.output<typeof submissionsQuerySchema>;
 type HistoryQuery = z.output<typeof historyQuerySchema>;
@@ -131,11 +132,10 @@ export async function entityHistory(
     cursor: query.cursor,
     pageSize: HISTORY_PAGE_SIZE,
   });
-  return {
-    ...fields,
+  return withFields(fields, {
     entity: { id: entityId, name: spec.title(current) },
     changes: cards.map(withDiff),
-  };
+  });
 }
 
 const STATUS_KEYS: Record<SubmissionStatus, keyof Omit<StatusCounts, 'total'>> = {

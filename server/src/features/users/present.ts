@@ -10,6 +10,7 @@ import type {
   UserRef,
 } from '@earmark/common';
 import { users, type UserRow } from '../../db/schema/users';
+import { withFields } from '../../lib/objects';
 
 /** Public URL path under which avatar files are served. */
 export const AVATAR_URL_PREFIX = '/media/avatars/';
@@ -40,8 +41,7 @@ export function toPublicUser(row: UserRow, viewer?: Viewer): PublicUser {
 
 /** A profile page's user, with the counter columns. */
 export function toUserProfile(row: UserRow, viewer?: Viewer): UserProfile {
-  return {
-    ...toPublicUser(row, viewer),
+  return withFields(toPublicUser(row, viewer), {
     counts: {
       entries: row.entriesCount,
       reviews: row.reviewsCount,
@@ -49,18 +49,17 @@ export function toUserProfile(row: UserRow, viewer?: Viewer): UserProfile {
       followers: row.followersCount,
       following: row.followingCount,
     },
-  };
+  });
 }
 
 /** The signed-in user's own account. Never carries the password hash. */
 export function toCurrentUser(row: UserRow): CurrentUser {
-  return {
-    ...toPublicUser(row),
+  return withFields(toPublicUser(row), {
     email: row.email,
     accountStatus: row.accountStatus as AccountStatus,
     allowExplicitCoverArt: row.allowExplicitCoverArt,
     theme: row.theme ?? null,
-  };
+  });
 }
 
 export type UserRefColumns = Pick<
