@@ -4,6 +4,7 @@ import ReactMarkdown from 'react-markdown';
 import type { Components } from 'react-markdown';
 import { Link } from 'react-router';
 import { classifyLink, EXTERNAL_LINK_REL } from './markdown';
+import { remarkHeadingLevels } from './heading-levels';
 import { remarkMentions } from './mentions';
 import styles from './markdown.module.css';
 
@@ -60,12 +61,6 @@ function UserLink({
   return <InsideLink.Provider value={true}>{link}</InsideLink.Provider>;
 }
 
-/** Headings of user text start two levels down: the page owns h1 and h2. */
-const demoted = (Tag: 'h3' | 'h4' | 'h5' | 'h6') =>
-  function Heading({ children }: { children?: ReactNode }) {
-    return <Tag>{children}</Tag>;
-  };
-
 const components: Components = {
   a: ({ href, title, children }) => (
     <UserLink href={href} title={title}>
@@ -85,15 +80,10 @@ const components: Components = {
       </UserLink>
     );
   },
-  h1: demoted('h3'),
-  h2: demoted('h4'),
-  h3: demoted('h5'),
-  h4: demoted('h6'),
-  h5: demoted('h6'),
-  h6: demoted('h6'),
 };
 
-const WITH_MENTIONS = [remarkMentions];
+const PLUGINS = [remarkHeadingLevels];
+const WITH_MENTIONS = [remarkHeadingLevels, remarkMentions];
 
 export default function MarkdownRenderer({
   source,
@@ -106,7 +96,7 @@ export default function MarkdownRenderer({
     <ReactMarkdown
       skipHtml
       components={components}
-      remarkPlugins={mentions ? WITH_MENTIONS : undefined}
+      remarkPlugins={mentions ? WITH_MENTIONS : PLUGINS}
     >
       {source}
     </ReactMarkdown>

@@ -140,6 +140,13 @@ describe('Markdown', () => {
     expect(screen.getByText('Tiny').tagName).toBe('H6');
     expect(container.querySelector('h1, h2')).toBeNull();
   });
+
+  it('starts a text whose headings are all low at h3, with no level skipped', async () => {
+    renderMarkdown('Intro\n\n### Lyrics\n\n> ##### Sung\n\n### Sleeve');
+    expect((await screen.findByText('Lyrics')).tagName).toBe('H3');
+    expect(screen.getByText('Sung').tagName).toBe('H4');
+    expect(screen.getByText('Sleeve').tagName).toBe('H3');
+  });
 });
 
 describe('markdownToPlainText', () => {

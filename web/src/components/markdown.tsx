@@ -9,7 +9,8 @@ import styles from './markdown.module.css';
  * - links to a path ('/release/1') or to this site's own host stay in the app;
  *   any other link opens in a new tab and carries no referrer or ranking;
  * - images are shown as links to the image, never loaded;
- * - headings are demoted so a review never outranks the page's own headings.
+ * - headings are renumbered under the page's own (from h3, no level skipped),
+ *   so a review never outranks them nor breaks the page's outline.
  *
  * The parser is loaded on first use, so pages that only need plain excerpts
  * (`markdownExcerpt`) never download it.
