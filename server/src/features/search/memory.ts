@@ -10,6 +10,7 @@ import {
   wordRank,
 } from './text-tests';
 import type { Vocabulary } from './vocabulary';
+import { Marks, SlotScratch, type SlotMarks } from './slot-marks';
 import { TrigramLists } from './trigram-lists';
 import type { Terms } from './words';
 
@@ -100,7 +101,7 @@ export class KindIndex {
   private empty = 0;
   /** The POPULAR_HEAD most popular slots, most popular first (kinds with a head); undefined when stale. */
   private head: number[] | undefined = [];
-  private counted = new Uint16Array(0);
+  private readonly scratch = new SlotScratch();
 
   /** `vocabulary`: where the words of the texts put in and taken out are counted. */
   constructor(
@@ -234,7 +235,7 @@ export class KindIndex {
    * a query of short words), at most `max`, read from the rarest trigram of
    * the words (or, when no word has one, every slot).
    */
-  private matching(terms: Terms, max: number, skip?: Set<number>): number[] {
+  private matching(terms: Terms, max: number, skip?: SlotMarks): number[] {
     const long = terms.words.filter((w) => w.length >= INDEXED_WORD_MIN);
     const q = terms.query;
     let walk: ListsWalk | undefined;
@@ -251,9 +252,11 @@ export class KindIndex {
     const count = walk ? walk.slots.length : texts.length;
     for (let at = 0; at < count; at += 1) {
       const slot = walk ? walk.slots[at]! : at;
+      // The lists first: most slots walked fail them, and their texts are then not read.
+      if (walk && !walk.inAll(slot)) continue;
       const text = texts[slot];
       if (text === undefined || (skip !== undefined && skip.has(slot))) continue;
-      if ((walk && !walk.inAll(slot)) || !holdsAll(text, long, q)) continue;
+      if (!holdsAll(text, long, q)) continue;
       out.push(slot);
       if (out.length >= max) break;
     }
@@ -270,7 +273,7 @@ export class KindIndex {
    * first letter with the query ('electric anthems' for 'electric
    * animals') is not what was meant.
    */
-  private similar(terms: Terms, found: Set<number>, measure: (slot: number) => number): number[] {
+  private similar(terms: Terms, found: SlotMarks, measure: (slot: number) => number): number[] {
     const long = terms.words.filter((w) => w.length >= INDEXED_WORD_MIN);
     const out: number[] = [];
     const test = (slot: number) => {
@@ -279,14 +282,16 @@ export class KindIndex {
     if (long.length >= 2) {
       // The rows holding every long word but one, each read from its rarest
       // trigram: at most RANKED_MAX of them in all.
-      const seen = new Set<number>();
+      const seen = this.scratch.marks(Marks.Seen, this.ids.length);
+      let seenCount = 0;
       long.forEach((typed, i) => {
         const others = long.filter((_, j) => j !== i);
-        const left = RANKED_MAX - seen.size;
+        const left = RANKED_MAX - seenCount;
         if (left <= 0) return;
         const nearly = nearlyHeld(typed);
         for (const slot of this.matching({ query: others.join(' '), words: others }, left, seen)) {
           seen.add(slot);
+          seenCount += 1;
           if (nearly(this.texts[slot]!)) test(slot);
         }
       });
@@ -295,7 +300,7 @@ export class KindIndex {
       // A similarity of s needs at least s times the query's trigrams in the text.
       const needed = Math.ceil(SIMILAR_MIN * distinct - 1e-6);
       if (distinct === 0) return [];
-      const shared = this.counters();
+      const shared = this.scratch.counters(this.ids.length);
       const reached: number[] = [];
       for (const list of lists) {
         for (const slot of list) {
@@ -311,25 +316,12 @@ export class KindIndex {
     return out.slice(0, SIMILAR_MAX);
   }
 
-  /** A counter per slot, all zero: left zero again by whoever uses it. */
-  private counters(): Uint16Array {
-    if (this.counted.length < this.ids.length) this.counted = new Uint16Array(this.ids.length * 2);
-    return this.counted;
-  }
-
   /** The page (offset, limit) of the rows the query finds, ranked, and how many it finds. */
   search(terms: Terms, offset: number, limit: number): KindPage {
     const q = terms.query;
-    const measureSlot = this.trigrams.similarityTo(q);
-    const similarity = new Map<number, number>();
-    const measure = (slot: number) => {
-      let value = similarity.get(slot);
-      if (value === undefined) {
-        value = measureSlot(slot);
-        similarity.set(slot, value);
-      }
-      return value;
-    };
+    const measure = this.scratch.measuring(this.ids.length, this.trigrams.similarityTo(q));
+    const foundSet = (slots: readonly number[]) =>
+      this.scratch.marks(Marks.Found, this.ids.length, slots);
 
     let found: number[];
     let broad = false;
@@ -337,12 +329,12 @@ export class KindIndex {
       const long = terms.words.filter((w) => w.length >= INDEXED_WORD_MIN);
       const head = this.popularHead().filter((slot) => holdsAll(this.texts[slot]!, long, q));
       broad = this.size >= BROAD_TABLE_MIN && head.length >= BROAD_IN_HEAD;
-      found = broad ? head : [...head, ...this.matching(terms, RANKED_MAX, new Set(head))];
+      found = broad ? head : [...head, ...this.matching(terms, RANKED_MAX, foundSet(head))];
     } else {
       found = this.matching(terms, RANKED_MAX);
     }
     if (q.length >= SIMILAR_QUERY_MIN && found.length < SIMILAR_WHEN_FEWER) {
-      found = [...found, ...this.similar(terms, new Set(found), measure)];
+      found = [...found, ...this.similar(terms, foundSet(found), measure)];
     }
     const count = broad ? RANKED_MAX : Math.min(RANKED_MAX, found.length);
 
