@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_TYPES, type SearchType } from '@earmark/common';
 import type { DbOrTx } from '../../db/client';
 import { anyOf } from '../../db/any-of';
-import { executeNamed } from '../../db/prepared';
+import { executeNamed, sameTurnRuns } from '../../db/prepared';
 import { resultRows, rowsOf } from '../../db/rows';
 import { artists, genres, labels, releases } from '../../db/schema/catalogue';
 import { searchChanges } from '../../db/schema/search-text';
@@ -111,6 +111,8 @@ export class SearchIndex {
   private started = 0;
   private applied = 0;
   private reloading: Promise<void> | undefined;
+  /** The read of changes the searches of this turn share (see refresh). */
+  private readonly refreshing = new Map<string, Promise<void>>();
 
   /** `onFailure`: told if the ranker's thread fails (the index is then of no more use). */
   constructor(onFailure: () => void) {
@@ -159,10 +161,22 @@ export class SearchIndex {
   }
 
   /**
+   * Brings the index up to what the database holds as the search began:
+   * the searches asked in one turn of the event loop share one read of the
+   * changes, made in the next (sameTurnRuns), so it starts after each of
+   * them began and sees every write committed before; a search asked once
+   * that read has started waits for one of its own. Under load, searches
+   * arriving together cost one round trip for the changes, not one each.
+   */
+  refresh(db: DbOrTx): Promise<void> {
+    return sameTurnRuns(this.refreshing, '', () => this.readChanges(db));
+  }
+
+  /**
    * Reads the changes since the last read and applies them: the rows
    * changed, when there are some, in a second statement.
    */
-  async refresh(db: DbOrTx): Promise<void> {
+  private async readChanges(db: DbOrTx): Promise<void> {
     const number = (this.started += 1);
     const statement = sql`select ${snapshotXmin} as xmin,
       (select coalesce(json_agg(json_build_array(c.kind, c.id)), '[]') from (
