@@ -115,6 +115,9 @@ describe('search: mistyped words', () => {
       'winter',
       'winters',
       'printer',
+      // More words like 'shadowz' than are handed over: the most similar are kept.
+      ...[...'abcdefghijklmnopqrstuvwx'].map((letter) => `shadow${letter}`),
+      ...[...'abcdefgh'].map((letter) => `${letter}shadow`),
     ];
     const vocabulary = new Vocabulary();
     vocabulary.count(words.join(' '), 1);
@@ -127,6 +130,8 @@ describe('search: mistyped words', () => {
       'marhs',
       'ヒカル',
       'xyz',
+      'shadowz',
+      'shadowzz',
     ]) {
       const rows = await rowsOf<{ word: string }>(
         t.db,
@@ -135,6 +140,7 @@ describe('search: mistyped words', () => {
           order by similarity(w, ${typed}) desc, w collate "C" limit 20`,
       );
       expect(vocabulary.readings(typed), typed).toEqual(rows.map((r) => r.word));
+      if (typed.startsWith('shadowz')) expect(rows).toHaveLength(20);
     }
     // A word no text holds any more is forgotten.
     vocabulary.count('shadow shadows', -1);

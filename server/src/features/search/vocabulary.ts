@@ -20,6 +20,15 @@ const READINGS_PER_WORD = 20;
 
 export const wordsOf = (text: string) => text.split(/\s+/).filter((w) => w.length > 0);
 
+interface Candidate {
+  word: string;
+  similarity: number;
+}
+
+/** Readings in the order they are handed over: the most similar first, then by code units. */
+const before = (a: Candidate, b: Candidate) =>
+  b.similarity - a.similarity || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
+
 interface Word {
   text: string;
   /** How many texts hold it: 0 once forgotten (its id is then free). */
@@ -87,7 +96,9 @@ export class Vocabulary {
         shared[id] = shared[id]! + 1;
       }
     }
-    const found: { word: string; similarity: number }[] = [];
+    // The READINGS_PER_WORD most similar kept in order as they come: a
+    // common trigram brings thousands of words, most of them never kept.
+    const best: Candidate[] = [];
     for (const id of touched) {
       const count = shared[id]!;
       shared[id] = 0;
@@ -95,11 +106,14 @@ export class Vocabulary {
       const similarity = Math.fround(
         Math.fround(count) / Math.fround(trigrams.length + word.trigrams - count),
       );
-      if (similarity >= READING_SIMILARITY_MIN) found.push({ word: word.text, similarity });
+      if (similarity < READING_SIMILARITY_MIN) continue;
+      const reading = { word: word.text, similarity };
+      if (best.length >= READINGS_PER_WORD && before(reading, best.at(-1)!) >= 0) continue;
+      let at = best.length;
+      while (at > 0 && before(reading, best[at - 1]!) < 0) at -= 1;
+      best.splice(at, 0, reading);
+      if (best.length > READINGS_PER_WORD) best.pop();
     }
-    found.sort(
-      (a, b) => b.similarity - a.similarity || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),
-    );
-    return found.slice(0, READINGS_PER_WORD).map((r) => r.word);
+    return best.map((r) => r.word);
   }
 }
