@@ -22,7 +22,8 @@ import { withFields } from '../../lib/objects';
  * the database on every keystroke.
  *
  * The first search loads the visible rows of each kind. Every later search
- * first reads, in one statement, the rows the `search_changes` table says
+ * first reads (in one statement, shared by the searches asked in the same
+ * turn of the event loop: see refresh) the rows the `search_changes` table says
  * changed since (triggers of the five tables write it: a row added,
  * removed, or its text, popularity, names or visibility changed), with their
  * state now; so a search sees every write committed before it began,
