@@ -649,6 +649,37 @@ describe.skipIf(process.env.EARMARK_TEST_DB !== 'postgres')('read plans at scale
     },
   );
 
+  it("reads a release's list's release, and a signed-in reader's entry on it, once a page", async () => {
+    const generic = { query: "set local plan_cache_mode = 'force_generic_plan'", params: [] };
+    for (const headers of [{}, { cookie }]) {
+      for (const url of [
+        '/api/entries?releaseId=r1&sortBy=RatingDate',
+        '/api/entries?releaseId=r1&sortBy=RatingDate&page=50',
+      ]) {
+        const statements = await capturingStatements(t, async () => {
+          const res = await t.app.inject({ method: 'GET', url, headers });
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.json<PagedEntries>().entries).toHaveLength(24);
+        });
+        const page = statements.find((s) => s.query.startsWith('with "page"'))!;
+        for (const plan of [
+          await explain(t, page, true),
+          await explain(t, page, true, [generic], true),
+        ]) {
+          const loops = (alias: string, index: string) =>
+            plan
+              .filter((n) => n['Alias'] === alias && n['Index Name'] === index)
+              .map((n) => Number(n['Actual Loops'] ?? 0));
+          // Every row's release is the listed one: its card is read once, not once a row.
+          expect(loops('releases', 'releases_pkey'), page.query).toEqual([1]);
+          if ('cookie' in headers) {
+            expect(loops('entry_of_reader', 'entries_user_release_key'), page.query).toEqual([1]);
+          }
+        }
+      }
+    }
+  });
+
   it("reads a list's page of items in one walk of its position index, each item once", async () => {
     for (const url of ['/api/lists/li1/items', '/api/lists/li1/items?page=2']) {
       for (const headers of [{}, { cookie }]) {

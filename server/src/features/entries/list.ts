@@ -354,7 +354,7 @@ async function readEntriesPage(
           ? { total: walkedTotal.of(page) }
           : {};
       const row = whole ? wholeRow : entries;
-      const own = readerId && readerPageParts(row, readerId);
+      const own = readerId && readerPageParts(row, readerId, releaseId);
       const statement = db
         .with(page)
         .select({
@@ -368,10 +368,11 @@ async function readEntriesPage(
         .$dynamic();
       if (!whole) statement.innerJoin(entries, eq(entries.id, page.id));
       for (const join of own?.joins ?? []) statement.leftJoin(join.table, join.on);
-      // A user's list joins its one owner once (every row is theirs), not per row.
+      // A user's list joins its one owner once (every row is theirs), and a
+      // release's list its one release, not once a row.
       return statement
         .innerJoin(users, eq(users.id, userId ?? row.userId))
-        .innerJoin(releases, eq(releases.id, row.releaseId))
+        .innerJoin(releases, eq(releases.id, releaseId ?? row.releaseId))
         .orderBy(...sliceOrder(walked, fromEnd));
     });
   };

@@ -123,9 +123,15 @@ export async function viewerPartsOf(
  * (a read-cache miss, or every read with the cache off) then needs neither
  * lookup of viewerPartsOf: one round trip to PostgreSQL instead of three.
  * Joined as text, not as tables, so the rows keep their shaping written
- * once (see withRowsShapedOnce).
+ * once (see withRowsShapedOnce). On a release's list (`releaseId` given)
+ * every row's release is that one, so the reader's entry on it is looked
+ * up once for the page, not once a row.
  */
-export function readerPageParts(row: typeof entries, reader: Placeholder) {
+export function readerPageParts(
+  row: typeof entries,
+  reader: Placeholder,
+  releaseId: Placeholder | undefined,
+) {
   return {
     columns: { readerVote: sql<VoteType | null>`reader_vote.vote`, ...readerEntryColumns },
     // A key probe per row: lateral, and kept from being flattened into a join
@@ -141,7 +147,7 @@ export function readerPageParts(row: typeof entries, reader: Placeholder) {
             and vote_of_reader.user_id = ${reader} limit 1) reader_vote`,
         on: sql`true`,
       },
-      readerEntryJoin(row.releaseId, reader),
+      readerEntryJoin(releaseId ?? row.releaseId, reader),
     ],
   };
 }

@@ -43,7 +43,7 @@ export const viewerEntriesOf = byViewerPairs<ViewerEntry>(viewerEntryPairs, 'ent
  * at most either way); joined as text, so the rows keep their shaping
  * written once. Its columns are readerEntryColumns.
  */
-export function readerEntryJoin(releaseId: AnyPgColumn | SQL, reader: Placeholder) {
+export function readerEntryJoin(releaseId: AnyPgColumn | SQL | Placeholder, reader: Placeholder) {
   return {
     table: sql`lateral (select entry_of_reader.id, entry_of_reader.rating,
         entry_of_reader.review is not null as has_review,
