@@ -10,6 +10,7 @@ import {
   wordRank,
 } from './text-tests';
 import type { Vocabulary } from './vocabulary';
+import { keepBest } from './best';
 import { Marks, SlotScratch, type SlotMarks } from './slot-marks';
 import { TrigramLists } from './trigram-lists';
 import type { Terms } from './words';
@@ -362,17 +363,7 @@ export class KindIndex {
       compareIds(this.ids[found[a]!]!, this.ids[found[b]!]!);
     const best: number[] = [];
     for (let at = 0; at < found.length; at += 1) {
-      if (Number.isNaN(ranks[at])) continue;
-      if (best.length >= need && before(at, best[best.length - 1]!) >= 0) continue;
-      let low = 0;
-      let high = best.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (before(best[middle]!, at) < 0) low = middle + 1;
-        else high = middle;
-      }
-      best.splice(low, 0, at);
-      if (best.length > need) best.pop();
+      if (!Number.isNaN(ranks[at])) keepBest(best, at, need, before);
     }
     return {
       count,

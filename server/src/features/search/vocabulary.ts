@@ -1,3 +1,4 @@
+import { keepBest } from './best';
 import { textTrigrams } from './similarity';
 
 /**
@@ -107,12 +108,7 @@ export class Vocabulary {
         Math.fround(count) / Math.fround(trigrams.length + word.trigrams - count),
       );
       if (similarity < READING_SIMILARITY_MIN) continue;
-      const reading = { word: word.text, similarity };
-      if (best.length >= READINGS_PER_WORD && before(reading, best.at(-1)!) >= 0) continue;
-      let at = best.length;
-      while (at > 0 && before(reading, best[at - 1]!) < 0) at -= 1;
-      best.splice(at, 0, reading);
-      if (best.length > READINGS_PER_WORD) best.pop();
+      keepBest(best, { word: word.text, similarity }, READINGS_PER_WORD, before);
     }
     return best.map((r) => r.word);
   }
