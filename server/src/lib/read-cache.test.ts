@@ -183,6 +183,55 @@ describe('ReadCache', () => {
     expect(off.size).toBe(0);
   });
 
+  it('turned off, shares one computation among the askers of a key in one turn', async () => {
+    const off = new ReadCache({ ttlMs: 0, maxEntries: 10 });
+    let runs = 0;
+    const compute = async () => ({ run: (runs += 1) });
+    const [a, b, other] = await Promise.all([
+      off.get('k', [], compute),
+      off.get('k', [], compute),
+      off.get('other', [], compute),
+    ]);
+    expect(runs).toBe(2);
+    expect(a).toBe(b);
+    // Shared, the payload is nobody's alone: a reader's parts are laid over its JSON.
+    expect([a.alone, other.alone]).toEqual([false, true]);
+    expect(off.stats).toMatchObject({ joined: 1, bypassed: 2, hits: 0, misses: 0 });
+    expect(off.size).toBe(0);
+  });
+
+  it('turned off, computes again for an ask made once the turn’s computation started', async () => {
+    const off = new ReadCache({ ttlMs: 0, maxEntries: 10 });
+    const started: number[] = [];
+    const slow = deferred<string>();
+    let runs = 0;
+    const compute = () => {
+      started.push((runs += 1));
+      return runs === 1 ? slow.promise : Promise.resolve('after');
+    };
+    const first = off.get('k', [], compute);
+    // The next turn: the first computation has started, and this ask may follow a write it missed.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([1]);
+    const later = off.get('k', [], compute);
+    slow.resolve('before');
+    expect([(await first).value, (await later).value]).toEqual(['before', 'after']);
+    expect(runs).toBe(2);
+  });
+
+  it('turned off, computes alone for an ask made for its reader', async () => {
+    const off = new ReadCache({ ttlMs: 0, maxEntries: 10 });
+    let runs = 0;
+    const compute = async () => ({ run: (runs += 1) });
+    const [shared, mine] = await Promise.all([
+      off.get('k', [], compute),
+      off.get('k', [], compute, true),
+    ]);
+    expect(runs).toBe(2);
+    expect(shared).not.toBe(mine);
+    expect(mine.alone).toBe(true);
+  });
+
   it('tags a payload with what it shows when the tags are read off the value', async () => {
     const { cache } = setup();
     const page = async () => ({ id: 'r1', artists: ['a1', 'a2'] });

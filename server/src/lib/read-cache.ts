@@ -70,6 +70,12 @@ interface ReaderRows {
   seq: number;
 }
 
+/** A computation the askers of one turn share, with the cache off (see sharedInTurn). */
+interface TurnRun {
+  asks: number;
+  payload: Promise<CachedPayload<unknown>>;
+}
+
 interface Pending {
   promise: Promise<CachedPayload<unknown>>;
   /** Null while the tags depend on the value being computed. */
@@ -105,6 +111,8 @@ export class ReadCache {
   /** The keys computed once and not kept, with keepAfter 2. */
   private readonly computedOnce: LRUCache<string, true> | null;
   private readonly pending = new Map<string, Pending>();
+  /** With the cache off: the computations asked for in this turn, by key (see sharedInTurn). */
+  private readonly turn = new Map<string, TurnRun>();
   /** Tag → sequence and time of its last invalidation, oldest first. */
   private readonly invalidated = new Map<string, { seq: number; at: number }>();
   private seq = 0;
@@ -162,11 +170,22 @@ export class ReadCache {
    * missing or invalidated. For one more TTL after it expires, a payload
    * nothing invalidated is still served while its successor is computed in
    * the background (stale-while-revalidate), so expiry never makes a reader wait.
+   * With the cache off, the askers of a key in one turn share its computation
+   * (see sharedInTurn), but for one made `forReader`: it reads a signed-in
+   * reader's own parts with the page, which askers joining it would look up.
    */
-  get<V>(key: string, tags: PayloadTags<V>, compute: () => Promise<V>): Promise<CachedPayload<V>> {
+  get<V>(
+    key: string,
+    tags: PayloadTags<V>,
+    compute: () => Promise<V>,
+    forReader = false,
+  ): Promise<CachedPayload<V>> {
     if (!this.stored) {
-      this.stats.bypassed += 1;
-      return compute().then((value) => new CachedPayload(value, true));
+      if (forReader) {
+        this.stats.bypassed += 1;
+        return compute().then((value) => new CachedPayload(value, true));
+      }
+      return this.sharedInTurn(key, compute);
     }
     const hit = this.stored.get(key);
     if (hit) {
@@ -187,6 +206,36 @@ export class ReadCache {
     }
     this.stats[this.joinable(key) ? 'joined' : 'misses'] += 1;
     return this.compute(key, tags, compute);
+  }
+
+  /**
+   * With the cache off: one computation of `key` for the askers of one turn
+   * of the event loop, run in the next (as sameTurnRuns runs a statement):
+   * each of them had asked by then, so it reads what each would have read
+   * alone, and nothing is kept after it. A payload only one asked for is
+   * theirs alone (see CachedPayload).
+   */
+  private sharedInTurn<V>(key: string, compute: () => Promise<V>): Promise<CachedPayload<V>> {
+    const asked = this.turn.get(key);
+    if (asked) {
+      asked.asks += 1;
+      this.stats.joined += 1;
+      return asked.payload as Promise<CachedPayload<V>>;
+    }
+    this.stats.bypassed += 1;
+    const run = { asks: 1 } as TurnRun;
+    run.payload = new Promise<CachedPayload<unknown>>((resolve, reject) => {
+      setImmediate(() => {
+        this.turn.delete(key);
+        try {
+          compute().then((value) => resolve(new CachedPayload(value, run.asks === 1)), reject);
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    this.turn.set(key, run);
+    return run.payload as Promise<CachedPayload<V>>;
   }
 
   /**

@@ -65,6 +65,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
           Object.assign(made, await listEntriesFor(app.db, query, user));
           return made.page!;
         },
+        Boolean(user),
       );
       if (!user) return sendCached(reply, page, pagedEntriesSchema);
       // The reader's parts laid over the page's checked JSON (see sendOverlaid):

@@ -77,6 +77,7 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
           Object.assign(made, await browseListsFor(app.db, query, user));
           return made.page!;
         },
+        Boolean(user),
       );
       if (!user) return sendCached(reply, page, pagedListsSchema);
       const liked =

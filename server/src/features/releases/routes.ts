@@ -52,6 +52,7 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
           Object.assign(made, await listReleasesFor(app.db, request.query, user, now, listCache));
           return made.page!;
         },
+        Boolean(user),
       );
       if (!user) return sendCached(reply, page, pagedReleasesSchema);
       // The viewer's entries laid over the page's checked JSON: checking the
@@ -75,11 +76,16 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
       return followMerge(app.db, reply, 'release', id, async () => {
         // Set when this request read the page itself: its viewer's entry came with it.
         let mine: ViewerEntry | null | undefined;
-        const release = await app.readCache.get(`release:${id}`, releasePageTags, async () => {
-          const read = await readReleasePage(app.db, id, viewer?.id ?? null);
-          mine = read.viewerEntry;
-          return read.release;
-        });
+        const release = await app.readCache.get(
+          `release:${id}`,
+          releasePageTags,
+          async () => {
+            const read = await readReleasePage(app.db, id, viewer?.id ?? null);
+            mine = read.viewerEntry;
+            return read.release;
+          },
+          Boolean(viewer),
+        );
         if (!viewer) return sendCached(reply, release, releaseSchema);
         if (mine !== undefined) return withFields(release.value, { viewerEntry: mine });
         return withViewerEntry(app.db, release.value, viewer);
