@@ -10,7 +10,8 @@ import {
 import { selectEntryBundles } from '../features/entries/queries';
 import { entries } from './schema/entries';
 import { users } from './schema/users';
-import { Binder, executeNamed, sameTurnRuns, ShapedStatements, shapeAndValues } from './prepared';
+import { Binder, executeNamed, ShapedStatements, shapeAndValues } from './prepared';
+import { sameTurnRuns } from '../lib/same-turn';
 import { withRowsShapedOnce } from './row-shaper';
 import { bindPage, pageLimit } from './page-bounds';
 import { resultRows } from './rows';

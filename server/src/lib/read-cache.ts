@@ -24,6 +24,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { CachedPayload } from './cached-payload';
+import { sameTurnRuns } from './same-turn';
 
 /** The tag every payload has: invalidating it drops them all (bans, merges...). */
 export const ALL_TAG = '*';
@@ -70,12 +71,6 @@ interface ReaderRows {
   seq: number;
 }
 
-/** A computation the askers of one turn share, with the cache off (see sharedInTurn). */
-interface TurnRun {
-  asks: number;
-  payload: Promise<CachedPayload<unknown>>;
-}
-
 interface Pending {
   promise: Promise<CachedPayload<unknown>>;
   /** Null while the tags depend on the value being computed. */
@@ -111,8 +106,9 @@ export class ReadCache {
   /** The keys computed once and not kept, with keepAfter 2. */
   private readonly computedOnce: LRUCache<string, true> | null;
   private readonly pending = new Map<string, Pending>();
-  /** With the cache off: the computations asked for in this turn, by key (see sharedInTurn). */
-  private readonly turn = new Map<string, TurnRun>();
+  /** With the cache off: this turn's computations and their askers' count, by key. */
+  private readonly turn = new Map<string, Promise<CachedPayload<unknown>>>();
+  private readonly turnAsks = new Map<string, number>();
   /** Tag → sequence and time of its last invalidation, oldest first. */
   private readonly invalidated = new Map<string, { seq: number; at: number }>();
   private seq = 0;
@@ -171,8 +167,7 @@ export class ReadCache {
    * nothing invalidated is still served while its successor is computed in
    * the background (stale-while-revalidate), so expiry never makes a reader wait.
    * With the cache off, the askers of a key in one turn share its computation
-   * (see sharedInTurn), but for one made `forReader`: it reads a signed-in
-   * reader's own parts with the page, which askers joining it would look up.
+   * (sharedInTurn), but one made `forReader` (with its reader's own parts).
    */
   get<V>(
     key: string,
@@ -209,33 +204,19 @@ export class ReadCache {
   }
 
   /**
-   * With the cache off: one computation of `key` for the askers of one turn
-   * of the event loop, run in the next (as sameTurnRuns runs a statement):
-   * each of them had asked by then, so it reads what each would have read
-   * alone, and nothing is kept after it. A payload only one asked for is
-   * theirs alone (see CachedPayload).
+   * With the cache off: one computation of `key` for the askers of one turn,
+   * run in the next (sameTurnRuns, as statements are), so it reads what each
+   * would have read alone; nothing is kept. One asker's payload is theirs alone.
    */
   private sharedInTurn<V>(key: string, compute: () => Promise<V>): Promise<CachedPayload<V>> {
-    const asked = this.turn.get(key);
-    if (asked) {
-      asked.asks += 1;
-      this.stats.joined += 1;
-      return asked.payload as Promise<CachedPayload<V>>;
-    }
-    this.stats.bypassed += 1;
-    const run = { asks: 1 } as TurnRun;
-    run.payload = new Promise<CachedPayload<unknown>>((resolve, reject) => {
-      setImmediate(() => {
-        this.turn.delete(key);
-        try {
-          compute().then((value) => resolve(new CachedPayload(value, run.asks === 1)), reject);
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
-    this.turn.set(key, run);
-    return run.payload as Promise<CachedPayload<V>>;
+    const asks = (this.turnAsks.get(key) ?? 0) + 1;
+    this.turnAsks.set(key, asks);
+    this.stats[asks > 1 ? 'joined' : 'bypassed'] += 1;
+    return sameTurnRuns(this.turn, key, async () => {
+      const alone = this.turnAsks.get(key) === 1;
+      this.turnAsks.delete(key);
+      return new CachedPayload(await compute(), alone);
+    }) as Promise<CachedPayload<V>>;
   }
 
   /**
