@@ -67,6 +67,16 @@ interface PairStatement<V> {
 }
 
 /**
+ * The ids of `ids` the reader may have a row at: the rest are not looked up
+ * (see mayHaveEntries).
+ */
+type Narrow = (
+  db: DbOrTx,
+  viewerId: string,
+  ids: readonly string[],
+) => Promise<readonly string[]> | readonly string[];
+
+/**
  * Readers' own rows by (reader, id) pairs (their entry on a release, their
  * vote on a review): `statement` joins `viewerPairs` (k.viewer, k.id) to
  * its table's key and selects `k.ord`. The arrays are unseen by the
@@ -75,12 +85,17 @@ interface PairStatement<V> {
  * (batchedPer), each reader's ask one key of the batch (a page's 48 ids are
  * one ask, not 48 keys to track); a transaction reads its own.
  *
+ * With `narrow`, only the ids the reader may have a row at are looked up.
  * With `keptAs`, rows that change only by their reader's own writes (which
  * invalidate the reader's tag) or by changes to everything, the rows are
  * kept in the read cache of the handle (keepReaderRows) and only those it
  * does not hold are read.
  */
-export function byViewerPairs<V>(statement: (db: DbOrTx) => PairStatement<V>, keptAs?: string) {
+export function byViewerPairs<V>(
+  statement: (db: DbOrTx) => PairStatement<V>,
+  keptAs?: string,
+  narrow?: Narrow,
+) {
   type Ask = { viewerId: string; ids: readonly string[] };
   /** Each ask's rows by id, all the asks' pairs in one statement. */
   const read = async (db: DbOrTx, asks: readonly Ask[]): Promise<Map<string, V>[]> => {
@@ -110,8 +125,12 @@ export function byViewerPairs<V>(statement: (db: DbOrTx) => PairStatement<V>, ke
     ids: readonly string[],
   ): Promise<Map<string, V>> => {
     if (ids.length === 0) return new Map();
-    const unique = [...new Set(ids)];
+    let unique: readonly string[] = [...new Set(ids)];
     if (isTransaction(db)) return (await read(db, [{ viewerId, ids: unique }]))[0]!;
+    if (narrow) {
+      unique = await narrow(db, viewerId, unique);
+      if (unique.length === 0) return new Map();
+    }
     const readNow = (asked: readonly string[]) => batches(db).load({ viewerId, ids: asked });
     if (keptAs === undefined) return readNow(unique);
     const kept = readerRowsKept.get(db);

@@ -6,9 +6,9 @@
  * 0013), and every instance listening drops that user's sessions; while it
  * is not listening (connection lost) nothing is kept.
  */
+import { KeptPerUser } from './kept-per-user';
+
 export const SESSION_USERS_CHANNEL = 'earmark_session_users';
-/** The payload that drops every session: a statement changed many users. */
-const EVERYONE = '*';
 
 interface Kept<S> {
   session: S;
@@ -16,15 +16,15 @@ interface Kept<S> {
   until: number;
 }
 
-export class SessionCache<S extends { expiresAt: Date }> {
+export class SessionCache<S extends { expiresAt: Date }> extends KeptPerUser {
   private readonly kept = new Map<string, Kept<S>>();
   private readonly byUser = new Map<string, Set<string>>();
-  private listening = false;
-
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
-  ) {}
+  ) {
+    super();
+  }
 
   get enabled(): boolean {
     return this.ttlMs > 0 && this.listening;
@@ -55,32 +55,14 @@ export class SessionCache<S extends { expiresAt: Date }> {
   }
 
   /** Drops every kept session of these users. */
-  dropUsers(userIds: Iterable<string>): void {
+  override dropUsers(userIds: Iterable<string>): void {
     for (const userId of userIds) {
       for (const id of this.byUser.get(userId) ?? []) this.kept.delete(id);
       this.byUser.delete(userId);
     }
   }
 
-  /** A notification on SESSION_USERS_CHANNEL: user ids, comma-separated, or '*'. */
-  applyNotification(payload: string): void {
-    if (payload === EVERYONE) this.clear();
-    else this.dropUsers(payload.split(','));
-  }
-
-  /** Listening again: nothing kept from before can be trusted. */
-  listeningFromNow(): void {
-    this.clear();
-    this.listening = true;
-  }
-
-  /** Not listening: keep nothing until listening again. */
-  notListening(): void {
-    this.listening = false;
-    this.clear();
-  }
-
-  clear(): void {
+  override clear(): void {
     this.kept.clear();
     this.byUser.clear();
   }

@@ -65,7 +65,8 @@ export async function findSession(
 }
 
 /** Reads may sign in from the session cache; writes always check the database. */
-const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
+export const isRead = (request: FastifyRequest) =>
+  request.method === 'GET' || request.method === 'HEAD';
 
 async function loadSession(
   app: FastifyInstance,
@@ -192,11 +193,7 @@ export const sessionPlugin = fp(async (app) => {
   app.decorateRequest('sessionId', null);
   const cache = new SessionCache<FoundSession>(app.config.sessionCacheTtlMs, MAX_CACHED_SESSIONS);
   if (app.config.sessionCacheTtlMs > 0) {
-    const stop = await app.database.listen(SESSION_USERS_CHANNEL, {
-      message: (payload) => cache.applyNotification(payload),
-      ready: () => cache.listeningFromNow(),
-      lost: () => cache.notListening(),
-    });
+    const stop = await app.database.listen(SESSION_USERS_CHANNEL, cache.channelHandlers);
     app.addHook('onClose', stop);
     // The writer's own next read sees the write at once, before the announcement arrives.
     app.addHook('onResponse', async (request) => {

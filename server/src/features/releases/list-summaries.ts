@@ -2,6 +2,7 @@ import { and, sql } from 'drizzle-orm';
 import type { ReleaseSummary, ViewerEntry } from '@earmark/common';
 import { anyOfPlaceholder } from '../../db/any-of';
 import { batchedPer } from '../../db/batched';
+import { mayHaveEntries } from '../../lib/entry-presence';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { valueUnseenByPlanner } from '../../db/page-bounds';
@@ -50,8 +51,11 @@ const summariesWithReadersByIds = preparedPer((db) =>
     .prepare('release_summaries_with_readers_by_ids'),
 );
 
-/** A page's ids, and the signed-in reader asking for it, if any. */
-type SummariesAsk = { ids: readonly string[]; reader?: string };
+/**
+ * A page's ids, and the signed-in reader asking for it, if any, with the
+ * ids the reader may have an entry on (mayHaveEntries): only those are probed.
+ */
+type SummariesAsk = { ids: readonly string[]; reader?: string; probe?: readonly string[] };
 
 /** A page's releases (null where hidden) and, for a reader, their entries on them by release. */
 type SummariesRead = { cards: (ReleaseCardRow | null)[]; mine?: Map<string, ViewerEntry> };
@@ -70,9 +74,9 @@ const summaryBatches = batchedPer<SummariesAsk, SummariesRead>(async (db, asks) 
   const ids = [...new Set(asks.flatMap((ask) => ask.ids))];
   const pairReaders: string[] = [];
   const pairIds: string[] = [];
-  for (const { reader, ids: asked } of asks) {
+  for (const { reader, ids: asked, probe = asked } of asks) {
     if (!reader) continue;
-    for (const id of asked) {
+    for (const id of probe) {
       pairReaders.push(reader);
       pairIds.push(id);
     }
@@ -114,6 +118,7 @@ export async function readSummaries(
   reader: string | undefined,
 ): Promise<{ summaries: ReleaseSummary[]; mine?: Map<string, ViewerEntry> }> {
   if (ids.length === 0) return { summaries: [], mine: reader ? new Map() : undefined };
-  const { cards, mine } = await summaryBatches(db).load({ ids, reader });
+  const probe = reader === undefined ? undefined : await mayHaveEntries(db, reader, ids);
+  const { cards, mine } = await summaryBatches(db).load({ ids, reader, probe });
   return { summaries: cards.flatMap((read) => (read ? [toReleaseSummary(read)] : [])), mine };
 }

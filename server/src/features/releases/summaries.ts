@@ -4,6 +4,7 @@ import type { ReleaseSummary, ViewerEntry } from '@earmark/common';
 import { byViewerPairs, viewerPairs } from '../../db/batched';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
+import { mayHaveEntries } from '../../lib/entry-presence';
 import { entries } from '../../db/schema/entries';
 import { toReleaseSummary, type ReleaseCardRow } from './present';
 
@@ -31,9 +32,14 @@ const viewerEntryPairs = preparedPer((db) =>
  * the app's handle (a transaction reads its own; see byViewerPairs), for
  * the releases whose entry the read cache does not hold for them. Only the
  * viewer's own entry writes change these (their tag: entryWriteTags), or
- * changes to everything (a merge moves entries).
+ * changes to everything (a merge moves entries). Only the releases the
+ * viewer may have an entry on are looked up (mayHaveEntries).
  */
-export const viewerEntriesOf = byViewerPairs<ViewerEntry>(viewerEntryPairs, 'entry');
+export const viewerEntriesOf = byViewerPairs<ViewerEntry>(
+  viewerEntryPairs,
+  'entry',
+  mayHaveEntries,
+);
 
 /**
  * A reader's own entry on the release of each row of a page's statement
