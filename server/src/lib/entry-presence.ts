@@ -74,10 +74,6 @@ export class EntryPresence extends KeptPerUser {
     super();
   }
 
-  get enabled(): boolean {
-    return this.listening;
-  }
-
   /** Whether a reader's releases are kept (null, too many, counts). */
   keeps(userId: string): boolean {
     return this.kept.has(userId);
