@@ -35,7 +35,7 @@ import { registerOriginCheck } from './plugins/origin-check';
 import { readCache } from './plugins/read-cache';
 import { serializerCompiler } from './plugins/serializer';
 import { sessionPlugin } from './plugins/session';
-import { entryPresencePlugin } from './plugins/entry-presence';
+import { readerPresencePlugin } from './plugins/reader-presence';
 import { decoratePageMeta, inlineScriptHashes, readIndexHtml, registerSpa } from './plugins/spa';
 import { healthRoutes } from './features/health/routes';
 import { authRoutes } from './features/auth/routes';
@@ -196,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerOriginCheck(app);
   await app.register(sessionPlugin);
-  await app.register(entryPresencePlugin);
+  await app.register(readerPresencePlugin);
   await app.register(readCache);
   const live = await attachLiveServer(app, deps.redis ?? null);
   const publisher = deps.publisher ?? live.publisher;

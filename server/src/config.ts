@@ -49,13 +49,14 @@ const envSchema = z.object({
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   /**
-   * How many releases an instance keeps, over all its recent signed-in
-   * readers, of which releases each has entries on, so a page looks up only
-   * the reader's entries there may be (exact: dropped at once when a reader
-   * gains an entry); 0 turns that off. Unset: 1,000,000 (about 4 MB), or 0
-   * under NODE_ENV=test.
+   * How many ids an instance keeps, over all its recent signed-in readers,
+   * of where each has rows of their own (the releases they have entries on,
+   * the reviews they voted on, the lists they liked), so a page looks up
+   * only the reader's rows there may be (exact: dropped at once when a
+   * reader gains one); 0 turns that off. Unset: 1,000,000 (about 4 MB), or
+   * 0 under NODE_ENV=test.
    */
-  READER_RELEASES_KEPT: z.coerce.number().int().min(0).max(100_000_000).optional(),
+  READER_IDS_KEPT: z.coerce.number().int().min(0).max(100_000_000).optional(),
   /**
    * PostgreSQL connections an instance opens for reads (and for writes
    * outside the writer). Statements served from memory keep a core busy
@@ -125,7 +126,7 @@ export interface Config {
   /** Whether GET /api/read-cache/stats answers (READ_CACHE_STATS). */
   readCacheStats: boolean;
   sessionCacheTtlMs: number;
-  readerReleasesKept: number;
+  readerIdsKept: number;
   /** Per address and list call, per minute; 0 means no limit. */
   listRateLimit: number;
   /** Hosts a cover `imageUrl` may reach although they are not public (tests only). */
@@ -175,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheKeepAfter: (e.READ_CACHE_KEEP_AFTER ?? (e.NODE_ENV === 'test' ? 1 : 2)) as 1 | 2,
     readCacheStats: e.READ_CACHE_STATS,
     sessionCacheTtlMs: (e.SESSION_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10)) * 1000,
-    readerReleasesKept: e.READER_RELEASES_KEPT ?? (e.NODE_ENV === 'test' ? 0 : 1_000_000),
+    readerIdsKept: e.READER_IDS_KEPT ?? (e.NODE_ENV === 'test' ? 0 : 1_000_000),
     listRateLimit: e.LIST_RATE_LIMIT,
     imageUrlAllowHosts: e.IMAGE_URL_ALLOW_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

@@ -68,7 +68,7 @@ interface PairStatement<V> {
 
 /**
  * The ids of `ids` the reader may have a row at: the rest are not looked up
- * (see mayHaveEntries).
+ * (see readerMayHave).
  */
 type Narrow = (
   db: DbOrTx,

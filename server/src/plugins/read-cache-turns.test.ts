@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SortBy, type PagedEntries, type PagedReleases } from '@earmark/common';
+import { SortBy, type Entry, type PagedEntries, type PagedReleases } from '@earmark/common';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { createRelease } from '../../test/catalogue-factories';
 import { call, members, ok, type Member } from '../features/entries/test-support';
@@ -18,7 +18,8 @@ describe('read cache off: the askers of a page in one turn', () => {
   const page = `/entries?releaseId=%s&sortBy=${SortBy.RatingDate}`;
 
   beforeAll(async () => {
-    t = await buildTestApp({ env: { READ_CACHE_SECONDS: '0' } });
+    // Sessions kept in memory, so the askers of one burst reach their page in one turn.
+    t = await buildTestApp({ env: { READ_CACHE_SECONDS: '0', SESSION_CACHE_SECONDS: '60' } });
     [rater, reader] = (await members(t, 2)) as [Member, Member];
     releaseId = (await createRelease(t.db)).id;
     await ok(call(t, reader, 'POST', '/entries', { releaseId, rating: 40 }), 201);
@@ -68,5 +69,30 @@ describe('read cache off: the askers of a page in one turn', () => {
     expect(shown(mine)?.viewerEntry?.rating).toBe(40);
     expect(shown(out)?.viewerEntry ?? null).toBeNull();
     expect(outAgain).toEqual(out);
+  });
+
+  it('share a site-wide page of entries with signed-in readers, each with their own parts', async () => {
+    const reviews = '/entries?withReview=true';
+    // The rater's entry (rated 90 above) gains a review.
+    const review = await ok<Entry>(
+      call(t, rater, 'POST', '/entries', { releaseId, review: 'Slow to open up' }),
+    );
+    await ok(call(t, reader, 'POST', `/entries/review/${review.id}/votes`, { vote: 1 }));
+    // Their sessions read once, and kept.
+    for (const who of [reader, rater]) await ok(call(t, who, 'GET', reviews));
+    const before = { ...t.app.readCache.stats };
+    const [mine, theirs, out] = await Promise.all([
+      ok<PagedEntries>(call(t, reader, 'GET', reviews)),
+      ok<PagedEntries>(call(t, rater, 'GET', reviews)),
+      ok<PagedEntries>(call(t, null, 'GET', reviews)),
+    ]);
+    // One computation of the page for the three, signed in or not.
+    expect(t.app.readCache.stats.joined - before.joined).toBe(2);
+    expect(t.app.readCache.stats.bypassed - before.bypassed).toBe(1);
+    const parts = (p: PagedEntries) =>
+      p.entries.map((e) => [e.review?.myVote ?? null, e.release.viewerEntry?.rating ?? null]);
+    expect(parts(mine)).toEqual([[1, 40]]);
+    expect(parts(theirs)).toEqual([[null, 90]]);
+    expect(parts(out)).toEqual([[null, null]]);
   });
 });

@@ -26,7 +26,6 @@ import {
   type SortKey,
 } from '../../lib/keyset';
 import { pagesOf, readKeysetPage, type PageStatement } from '../../lib/keyset-page';
-import { isSiteWide } from '../../lib/site-wide';
 import { readerRowsMoment } from '../../db/batched';
 import { Binder, ShapedStatements } from '../../db/prepared';
 import { bindPage, valueUnseenByPlanner } from '../../db/page-bounds';
@@ -40,7 +39,6 @@ import {
   presentEntries,
   readerPageParts,
   readerPartsOfRows,
-  viewerPartsOf,
   type ReaderParts,
   type ReaderPartsRow,
 } from './queries';
@@ -268,11 +266,12 @@ export async function listEntries(
 }
 
 /**
- * GET entries made for a signed-in reader: the page as everyone sees it
- * (what the read cache keeps), and the reader's own parts, read by the
- * page's statement with its rows (see readerPageParts); on a site-wide
- * page, looked up after the page shared with the turn's other readers
- * (see isSiteWide and viewerPartsOf).
+ * GET entries of one user or one release made for a signed-in reader: the
+ * page as everyone sees it (what the read cache keeps), and the reader's
+ * own parts, read by the page's statement with its rows (see
+ * readerPageParts). A site-wide page is everyone's, made by listEntries for
+ * all its askers, and each reader's parts are looked up after it (see
+ * isSiteWide and viewerPartsOf).
  */
 export async function listEntriesFor(
   db: DbOrTx,
@@ -280,10 +279,6 @@ export async function listEntriesFor(
   reader: { id: string },
   now: Date = new Date(),
 ): Promise<{ page: PagedEntries; readerParts: ReaderParts }> {
-  if (isSiteWide(query)) {
-    const page = await listEntries(db, query, now);
-    return { page, readerParts: await viewerPartsOf(db, page.entries, reader) };
-  }
   const since = readerRowsMoment(db);
   const { fields, rows } = await readEntriesPage(db, query, now, reader);
   const page = withFields(fields, { entries: await presentEntries(db, rows, undefined) });

@@ -2,6 +2,7 @@ import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Entry, ViewerEntry, VoteType } from '@earmark/common';
 import { byViewerPairs, viewerPairs } from '../../db/batched';
+import { readerMayHave } from '../../lib/reader-presence';
 import { preparedPer } from '../../db/prepared';
 import { isoColumn } from '../../db/timestamps';
 import type { DbOrTx } from '../../db/client';
@@ -71,7 +72,7 @@ const viewerVotePairs = preparedPer((db) =>
  * review, which drops its voters' tags with its votes, or changes to
  * everything.
  */
-const viewerVotesOn = byViewerPairs<{ vote: number }>(viewerVotePairs, 'vote');
+const viewerVotesOn = byViewerPairs<{ vote: number }>(viewerVotePairs, 'vote', readerMayHave);
 
 /** Places a reader's own parts on an entry presented for nobody (see viewerPartsOf). */
 export type ReaderParts = (entry: Entry, place: Place) => void;

@@ -15,6 +15,7 @@ import {
   voteInputSchema,
 } from '@earmark/common';
 import { cacheTags } from '../../lib/cache-tags';
+import { isSiteWide } from '../../lib/site-wide';
 import { listRateLimit } from '../../plugins/list-rate-limit';
 import { sendCached, sendOverlaid } from '../../plugins/read-cache';
 import { requireConfirmedUser, requireUser, sessionUser } from '../../plugins/session';
@@ -55,17 +56,20 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { query, user } = request;
+      // A site-wide page is everyone's, shared with the turn's other askers,
+      // signed in or not; the reader's own parts are looked up after it.
+      const everyones = !user || isSiteWide(query);
       // A page this reader's request makes (a miss) reads their own parts with it.
       const made: { page?: PagedEntries; readerParts?: ReaderParts } = {};
       const page = await app.readCache.get(
         `entries:${JSON.stringify(query)}`,
         listTags(query),
         async () => {
-          if (!user) return listEntries(app.db, query);
+          if (everyones) return listEntries(app.db, query);
           Object.assign(made, await listEntriesFor(app.db, query, user));
           return made.page!;
         },
-        Boolean(user),
+        !everyones,
       );
       if (!user) return sendCached(reply, page, pagedEntriesSchema);
       // The reader's parts laid over the page's checked JSON (see sendOverlaid):

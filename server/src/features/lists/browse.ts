@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { ListSort, PagedLists, ReleaseInMyLists, listsQuerySchema } from '@earmark/common';
 import type { z } from 'zod';
 import { byViewerPairs, readerRowsMoment, viewerPairs } from '../../db/batched';
+import { readerMayHave } from '../../lib/reader-presence';
 import type { DbOrTx } from '../../db/client';
 import { siteCounts } from '../../db/schema/catalogue';
 import { listItems, listLikes, lists } from '../../db/schema/lists';
@@ -11,7 +12,6 @@ import { Binder, preparedPer, ShapedStatements } from '../../db/prepared';
 import { bindPage } from '../../db/page-bounds';
 import { afterKeys, keyColumns, sliceOrder, type SortKey } from '../../lib/keyset';
 import { pagesOf, readKeysetPage, type PageStatement } from '../../lib/keyset-page';
-import { isSiteWide } from '../../lib/site-wide';
 import { listColumns, toList } from './present';
 import { withFields } from '../../lib/objects';
 
@@ -164,29 +164,21 @@ const viewerLikePairs = preparedPer((db) =>
  * own likes and unlikes change these (their tag: likes.ts), or changes to
  * everything; a deleted list's like is never asked again.
  */
-const viewerLikesOn = byViewerPairs<object>(viewerLikePairs, 'like');
+const viewerLikesOn = byViewerPairs<object>(viewerLikePairs, 'like', readerMayHave);
 
 /**
- * A page of lists as everyone sees it (what the read cache keeps), made for
- * a signed-in reader: which of them they like is read by the page's
- * statement and kept as likedAmong keeps what it reads, so their next
- * pages find it there; on a site-wide page, looked up after the page
- * shared with the turn's other readers (see isSiteWide).
+ * A page of one user's lists as everyone sees it (what the read cache
+ * keeps), made for a signed-in reader: which of them they like is read by
+ * the page's statement and kept as likedAmong keeps what it reads, so
+ * their next pages find it there. A site-wide page is everyone's, made by
+ * browseLists for all its askers, and each reader's likes are looked up
+ * after it (see isSiteWide and likedAmong).
  */
 export async function browseListsFor(
   db: DbOrTx,
   query: ListsQuery,
   reader: { id: string },
 ): Promise<{ page: PagedLists; liked: Set<string> }> {
-  if (isSiteWide(query)) {
-    const page = await browseLists(db, query, null);
-    const liked = await likedAmong(
-      db,
-      reader,
-      page.lists.map((l) => l.id),
-    );
-    return { page, liked };
-  }
   const since = readerRowsMoment(db);
   const made = await browseLists(db, query, null, reader);
   const liked = new Set(made.lists.filter((l) => l.liked).map((l) => l.id));

@@ -21,6 +21,7 @@ import {
 } from '@earmark/common';
 import { cacheTags } from '../../lib/cache-tags';
 import { AppError } from '../../lib/errors';
+import { isSiteWide } from '../../lib/site-wide';
 import { listRateLimit } from '../../plugins/list-rate-limit';
 import { sendCached, sendOverlaid } from '../../plugins/read-cache';
 import { requireConfirmedUser, sessionUser } from '../../plugins/session';
@@ -67,17 +68,20 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { query, user } = request;
       if (user && showsOwnDrafts(query, user.id)) return browseLists(app.db, query, user);
+      // A site-wide page is everyone's, shared with the turn's other askers,
+      // signed in or not; the reader's likes are looked up after it.
+      const everyones = !user || isSiteWide(query);
       // Set when this request made the page for its reader: their likes came with it.
       const made: { page?: PagedLists; liked?: Set<string> } = {};
       const page = await app.readCache.get(
         `lists:${JSON.stringify(query)}`,
         [cacheTags.lists],
         async () => {
-          if (!user) return browseLists(app.db, query, null);
+          if (everyones) return browseLists(app.db, query, null);
           Object.assign(made, await browseListsFor(app.db, query, user));
           return made.page!;
         },
-        Boolean(user),
+        !everyones,
       );
       if (!user) return sendCached(reply, page, pagedListsSchema);
       const liked =

@@ -2,7 +2,7 @@ import { and, sql } from 'drizzle-orm';
 import type { ReleaseSummary, ViewerEntry } from '@earmark/common';
 import { anyOfPlaceholder } from '../../db/any-of';
 import { batchedPer } from '../../db/batched';
-import { mayHaveEntries } from '../../lib/entry-presence';
+import { readerMayHave } from '../../lib/reader-presence';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { valueUnseenByPlanner } from '../../db/page-bounds';
@@ -53,7 +53,7 @@ const summariesWithReadersByIds = preparedPer((db) =>
 
 /**
  * A page's ids, and the signed-in reader asking for it, if any, with the
- * ids the reader may have an entry on (mayHaveEntries): only those are probed.
+ * ids the reader may have an entry on (readerMayHave): only those are probed.
  */
 type SummariesAsk = { ids: readonly string[]; reader?: string; probe?: readonly string[] };
 
@@ -118,7 +118,7 @@ export async function readSummaries(
   reader: string | undefined,
 ): Promise<{ summaries: ReleaseSummary[]; mine?: Map<string, ViewerEntry> }> {
   if (ids.length === 0) return { summaries: [], mine: reader ? new Map() : undefined };
-  const probe = reader === undefined ? undefined : await mayHaveEntries(db, reader, ids);
+  const probe = reader === undefined ? undefined : await readerMayHave(db, reader, ids);
   const { cards, mine } = await summaryBatches(db).load({ ids, reader, probe });
   return { summaries: cards.flatMap((read) => (read ? [toReleaseSummary(read)] : [])), mine };
 }

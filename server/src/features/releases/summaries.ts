@@ -4,7 +4,7 @@ import type { ReleaseSummary, ViewerEntry } from '@earmark/common';
 import { byViewerPairs, viewerPairs } from '../../db/batched';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { mayHaveEntries } from '../../lib/entry-presence';
+import { readerMayHave } from '../../lib/reader-presence';
 import { entries } from '../../db/schema/entries';
 import { toReleaseSummary, type ReleaseCardRow } from './present';
 
@@ -33,13 +33,9 @@ const viewerEntryPairs = preparedPer((db) =>
  * the releases whose entry the read cache does not hold for them. Only the
  * viewer's own entry writes change these (their tag: entryWriteTags), or
  * changes to everything (a merge moves entries). Only the releases the
- * viewer may have an entry on are looked up (mayHaveEntries).
+ * viewer may have an entry on are looked up (readerMayHave).
  */
-export const viewerEntriesOf = byViewerPairs<ViewerEntry>(
-  viewerEntryPairs,
-  'entry',
-  mayHaveEntries,
-);
+export const viewerEntriesOf = byViewerPairs<ViewerEntry>(viewerEntryPairs, 'entry', readerMayHave);
 
 /**
  * A reader's own entry on the release of each row of a page's statement

@@ -7,33 +7,18 @@ import { createRelease } from '../../test/catalogue-factories';
 import { waitFor } from '../features/auth/test-support';
 import { call, members, ok, type Member } from '../features/entries/test-support';
 import { viewerEntriesOf } from '../features/releases/summaries';
-import { ENTRY_USERS_CHANNEL } from '../lib/entry-presence';
 import { newId } from '../lib/ids';
+import { hearReaderRows, probedFor, unannounced } from './reader-presence-test-support';
 
 // The read cache off, so every page is made again and looks its reader's entries up.
-const env = { READ_CACHE_SECONDS: '0', READER_RELEASES_KEPT: '10000' };
+const env = { READ_CACHE_SECONDS: '0', READER_IDS_KEPT: '10000' };
 
 const popular = '/releases?type=popular';
 const reviews = '/entries?withReview=true';
 
-/** The releases a statement of `who`'s own entries probed (by (reader, release) pairs). */
-function probedFor(statements: Statement[], who: Member): string[] {
-  const probed: string[] = [];
-  for (const { query, params } of statements) {
-    // Lookups of entries (not of review votes, which are looked up by pairs too).
-    if (!query.includes('track_votes_count')) continue;
-    const arrays = params.filter((p): p is string[] => Array.isArray(p));
-    // The readers' array lists a reader once per pair; the pairs' releases come next.
-    const at = arrays.findIndex((a) => a.includes(who.user.id));
-    if (at < 0) continue;
-    const readers = arrays[at]!;
-    const pairIds = arrays.slice(at + 1).find((a) => a.length === readers.length)!;
-    readers.forEach((reader, i) => {
-      if (reader === who.user.id) probed.push(pairIds[i]!);
-    });
-  }
-  return probed.sort();
-}
+/** The releases a lookup of `who`'s own entries probed (not their votes, looked up by pairs too). */
+const entriesProbed = (statements: Statement[], who: Member) =>
+  probedFor(statements, who, 'track_votes_count');
 
 const entriesOn = (page: PagedReleases) =>
   Object.fromEntries(page.releases.map((r) => [r.id, r.viewerEntry]));
@@ -67,14 +52,14 @@ describe('which releases readers have entries on, kept by each instance', () => 
       // A page reads which releases they have entries on (kept once no announcement came meanwhile).
       await waitFor(async () => {
         await ok(call(t, who, 'GET', popular));
-        return t.app.entryPresence!.keeps(who.user.id) || undefined;
+        return t.app.readerPresence!.keeps(who.user.id) || undefined;
       }, 2000);
       let page: PagedReleases | undefined;
       let statements = await capturingStatements(t, async () => {
         page = await ok<PagedReleases>(call(t, who, 'GET', popular));
       });
       expect(page!.releases.map((r) => r.id)).toEqual(expect.arrayContaining(ids.slice(0, 2)));
-      expect(probedFor(statements, who)).toEqual(theirs.sort());
+      expect(entriesProbed(statements, who)).toEqual(theirs.sort());
       // What every release's lookup, in a transaction (never narrowed), gives them.
       const all = await t.db.transaction((tx) => viewerEntriesOf(tx, who.user.id, ids));
       expect(entriesOn(page!)).toEqual(
@@ -86,7 +71,7 @@ describe('which releases readers have entries on, kept by each instance', () => 
         reviewsPage = await ok<PagedEntries>(call(t, who, 'GET', reviews));
       });
       expect(reviewsPage!.entries.map((e) => e.releaseId)).toEqual([ids[0]]);
-      expect(probedFor(statements, who)).toEqual(theirs.includes(ids[0]!) ? [ids[0]] : []);
+      expect(entriesProbed(statements, who)).toEqual(theirs.includes(ids[0]!) ? [ids[0]] : []);
       expect(reviewsPage!.entries[0]!.release.viewerEntry?.id ?? null).toBe(
         all.get(ids[0]!)?.id ?? null,
       );
@@ -134,29 +119,20 @@ describe('which releases readers have entries on, kept by each instance', () => 
       entriesOn(await ok<PagedReleases>(call(t, quiet, 'GET', popular)))[ids[1]!]?.rating ?? null;
     await waitFor(async () => {
       expect(await rating()).toBeNull();
-      return t.app.entryPresence!.keeps(quiet.user.id) || undefined;
+      return t.app.readerPresence!.keeps(quiet.user.id) || undefined;
     }, 2000);
     // Unannounced (the trigger off), an entry written elsewhere stays unseen while kept.
-    await t.db.execute(sql`alter table entries disable trigger entries_added_notify`);
-    try {
-      await t.db
-        .execute(sql`insert into entries (id, user_id, release_id, rating, rating_updated_at)
-        values (${newId()}, ${quiet.user.id}, ${ids[1]}, 10, now())`);
-    } finally {
-      await t.db.execute(sql`alter table entries enable trigger entries_added_notify`);
-    }
+    await unannounced(t, 'entries', 'entries_added_notify', () =>
+      t.db.execute(sql`insert into entries (id, user_id, release_id, rating, rating_updated_at)
+        values (${newId()}, ${quiet.user.id}, ${ids[1]}, 10, now())`),
+    );
     expect(await rating()).toBeNull();
-    t.app.entryPresence!.dropUsers([quiet.user.id]);
+    t.app.readerPresence!.dropUsers([quiet.user.id]);
     expect(await rating()).toBe(10);
   });
 
   it('announces the users who gain an entry on a release, not other changes', async () => {
-    const heard: string[] = [];
-    const stop = await t.database.listen(ENTRY_USERS_CHANNEL, {
-      message: (payload) => heard.push(payload),
-      ready: () => undefined,
-      lost: () => undefined,
-    });
+    const { heard, stop } = await hearReaderRows(t);
     try {
       const [mover] = (await members(t, 1)) as [Member];
       const entry = await ok<Entry>(

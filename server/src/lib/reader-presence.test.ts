@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EntryPresence, releaseHash, type ReaderReleases } from './entry-presence';
+import { ReaderPresence, idHash, type ReaderIds } from './reader-presence';
 
 /** A presence over `shelves` (each reader's releases), counting its reads; listening unless told. */
-function presenceOver(shelves: Record<string, ReaderReleases>, maxKept = 1000) {
+function presenceOver(shelves: Record<string, ReaderIds>, maxKept = 1000) {
   const reads: string[] = [];
-  const presence = new EntryPresence({
+  const presence = new ReaderPresence({
     load: async (userId) => {
       reads.push(userId);
       return shelves[userId];
@@ -17,7 +17,7 @@ function presenceOver(shelves: Record<string, ReaderReleases>, maxKept = 1000) {
 
 const page = ['r1', 'r2', 'r3', 'r4'];
 
-describe('EntryPresence', () => {
+describe('ReaderPresence', () => {
   it('narrows a page to the releases the reader has entries on, read once', async () => {
     const { presence, reads } = presenceOver({ ann: ['r2', 'r4', 'r9'], bob: [] });
     expect(await presence.narrow('ann', page)).toEqual(['r2', 'r4']);
@@ -50,7 +50,7 @@ describe('EntryPresence', () => {
   });
 
   it('reads a reader again once dropped, by name or all at once', async () => {
-    const shelves: Record<string, ReaderReleases> = { ann: ['r1'], bob: ['r2'] };
+    const shelves: Record<string, ReaderIds> = { ann: ['r1'], bob: ['r2'] };
     const { presence, reads } = presenceOver(shelves);
     await presence.narrow('ann', page);
     await presence.narrow('bob', page);
@@ -67,9 +67,9 @@ describe('EntryPresence', () => {
 
   it('neither keeps nor uses a read during which its reader was dropped', async () => {
     let release!: () => void;
-    const shelves: Record<string, ReaderReleases> = { ann: ['r1'] };
+    const shelves: Record<string, ReaderIds> = { ann: ['r1'] };
     const reads: string[] = [];
-    const presence = new EntryPresence({
+    const presence = new ReaderPresence({
       load: async (userId) => {
         reads.push(userId);
         const read = shelves[userId];
@@ -108,9 +108,9 @@ describe('EntryPresence', () => {
   });
 
   it('hashes ids alike every time, and differently for different ids', () => {
-    expect(releaseHash('rAbc123')).toBe(releaseHash('rAbc123'));
-    expect(releaseHash('rAbc123')).not.toBe(releaseHash('rAbc124'));
-    expect(releaseHash('')).toBe(0x811c9dc5);
-    expect(releaseHash('a')).toBe(0xe40c292c);
+    expect(idHash('rAbc123')).toBe(idHash('rAbc123'));
+    expect(idHash('rAbc123')).not.toBe(idHash('rAbc124'));
+    expect(idHash('')).toBe(0x811c9dc5);
+    expect(idHash('a')).toBe(0xe40c292c);
   });
 });

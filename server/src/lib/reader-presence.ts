@@ -2,27 +2,34 @@ import { isTransaction, type DbOrTx } from '../db/client';
 import { KeptPerUser } from './kept-per-user';
 
 /**
- * Which releases each recent signed-in reader has an entry on, so a page's
- * lookup of the reader's own entries probes only the releases they may have
- * one on: a page of 48 releases cost 48 probes of entries_user_release_key
- * for a reader who has entries on one or two of them.
+ * Where each recent signed-in reader has rows of their own: the releases
+ * they have an entry on, the reviews they voted on, the lists they liked.
+ * A page's lookup of the reader's own parts (their entry on each release,
+ * their vote on each review, their like of each list) then probes only the
+ * ids they may have a row at: a page of 48 releases cost 48 probes of
+ * entries_user_release_key for a reader who has entries on one or two of
+ * them, and a page of 24 reviews 24 probes of review_votes for a reader
+ * who voted on none.
  *
  * What is kept is exact, not a copy that may be old: PostgreSQL announces
- * on ENTRY_USERS_CHANNEL, when the transaction commits, every user who
- * gained an entry on a release (a new entry, or one moved by a merge: the
- * trigger of the entry users migration), and every instance listening
- * drops that user's releases; while it is not listening nothing is kept,
- * and a reader's releases read while one of their announcements arrived
- * are not kept either. A release is kept as a 32-bit hash of its id: two
- * ids of one hash only make one probe more, never one less.
+ * on READER_ROWS_CHANNEL, when the transaction commits, every user who
+ * gained such a row (a new entry, vote or like, or an entry moved by a
+ * merge: the triggers of the entry users and vote and like users
+ * migrations), and every instance listening drops that user's ids; while
+ * it is not listening nothing is kept, and a reader's ids read while one
+ * of their announcements arrived are not kept either. The ids of the three
+ * kinds are kept together, each as a 32-bit hash: two ids of one hash, of
+ * one kind or of two, only make one probe more, never one less. A row
+ * removed needs no announcement either: an id kept for a reader who has
+ * no row there any more costs one probe that finds nothing.
  */
-export const ENTRY_USERS_CHANNEL = 'earmark_entry_users';
+export const READER_ROWS_CHANNEL = 'earmark_entry_users';
 
-/** A reader's releases as read: their ids, or null when the reader has too many to keep. */
-export type ReaderReleases = readonly string[] | null;
+/** A reader's ids as read: where they have rows, or null when they have too many to keep. */
+export type ReaderIds = readonly string[] | null;
 
 /** FNV-1a of an id's UTF-16 code units, unsigned. */
-export function releaseHash(id: string): number {
+export function idHash(id: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) {
     h ^= id.charCodeAt(i);
@@ -47,19 +54,19 @@ function holds(hashes: Uint32Array, h: number): boolean {
 
 function hashesOf(ids: readonly string[]): Uint32Array {
   const hashes = new Uint32Array(ids.length);
-  for (let i = 0; i < ids.length; i++) hashes[i] = releaseHash(ids[i]!);
+  for (let i = 0; i < ids.length; i++) hashes[i] = idHash(ids[i]!);
   return hashes.sort();
 }
 
-export interface EntryPresenceOptions {
-  /** Reads a reader's releases (null: too many to keep; undefined: no such reader). */
-  load: (userId: string) => Promise<ReaderReleases | undefined>;
-  /** The most releases kept for all readers together; the least recently read go first. */
+export interface ReaderPresenceOptions {
+  /** Reads a reader's ids (null: too many to keep; undefined: no such reader). */
+  load: (userId: string) => Promise<ReaderIds | undefined>;
+  /** The most ids kept for all readers together; the least recently read go first. */
   maxKept: number;
 }
 
-export class EntryPresence extends KeptPerUser {
-  /** Each kept reader's releases (their hashes, sorted), or null: too many, nothing to narrow. */
+export class ReaderPresence extends KeptPerUser {
+  /** Each kept reader's ids (their hashes, sorted), or null: too many, nothing to narrow. */
   private readonly kept = new Map<string, Uint32Array | null>();
   private keptSize = 0;
   /** Readers being read: one read for all who ask meanwhile. */
@@ -70,11 +77,11 @@ export class EntryPresence extends KeptPerUser {
   /** When each reader was last dropped, while reads are under way (cleared when none is). */
   private readonly droppedAt = new Map<string, number>();
 
-  constructor(private readonly options: EntryPresenceOptions) {
+  constructor(private readonly options: ReaderPresenceOptions) {
     super();
   }
 
-  /** Whether a reader's releases are kept (null, too many, counts). */
+  /** Whether a reader's ids are kept (null, too many, counts). */
   keeps(userId: string): boolean {
     return this.kept.has(userId);
   }
@@ -85,8 +92,8 @@ export class EntryPresence extends KeptPerUser {
   }
 
   /**
-   * The ids of `ids` the reader may have an entry on: those whose hash is
-   * among their releases once these are known, or all of `ids`.
+   * The ids of `ids` the reader may have a row at: those whose hash is
+   * among their ids once these are known, or all of `ids`.
    */
   async narrow(userId: string, ids: readonly string[]): Promise<readonly string[]> {
     if (!this.listening || ids.length === 0) return ids;
@@ -99,22 +106,22 @@ export class EntryPresence extends KeptPerUser {
       hashes = await this.read(userId);
     }
     if (!hashes) return ids;
-    return ids.filter((id) => holds(hashes, releaseHash(id)));
+    return ids.filter((id) => holds(hashes, idHash(id)));
   }
 
-  /** Reads a reader's releases, kept unless one of their announcements came meanwhile. */
+  /** Reads a reader's ids, kept unless one of their announcements came meanwhile. */
   private read(userId: string): Promise<Uint32Array | null | undefined> {
     let pending = this.reading.get(userId);
     if (pending) return pending;
     const began = this.epoch;
     pending = this.options
       .load(userId)
-      .then((releases) => {
-        if (releases === undefined) return undefined;
-        const hashes = releases ? hashesOf(releases) : null;
+      .then((own) => {
+        if (own === undefined) return undefined;
+        const hashes = own ? hashesOf(own) : null;
         const dropped = Math.max(this.everyoneDroppedAt, this.droppedAt.get(userId) ?? 0);
         if (this.listening && dropped <= began) this.keep(userId, hashes);
-        // Read while an announcement came: used for no page, as it may miss that entry.
+        // Read while an announcement came: used for no page, as it may miss that row.
         return dropped <= began ? hashes : undefined;
       })
       .finally(() => {
@@ -143,7 +150,7 @@ export class EntryPresence extends KeptPerUser {
     this.keptSize -= hashes?.length ?? 0;
   }
 
-  /** Drops these readers' releases: they may have gained an entry. */
+  /** Drops these readers' ids: they may have gained a row. */
   override dropUsers(userIds: Iterable<string>): void {
     this.epoch++;
     for (const userId of userIds) {
@@ -161,17 +168,17 @@ export class EntryPresence extends KeptPerUser {
 }
 
 /**
- * The EntryPresence of each app's read handle (see entryPresencePlugin): the
+ * The ReaderPresence of each app's read handle (see readerPresencePlugin): the
  * first kept serves the handle, as only apps sharing a handle (a test's
  * peers) keep more than one.
  */
-const presences = new WeakMap<object, EntryPresence[]>();
+const presences = new WeakMap<object, ReaderPresence[]>();
 
 /**
- * Narrows the readers' entry lookups made through `db` (the app's read
- * handle) with `presence`, until the function returned is called.
+ * Narrows the readers' lookups of their own rows made through `db` (the
+ * app's read handle) with `presence`, until the function returned is called.
  */
-export function keepEntryPresence(db: object, presence: EntryPresence): () => void {
+export function keepReaderPresence(db: object, presence: ReaderPresence): () => void {
   const kept = presences.get(db) ?? [];
   presences.set(db, [...kept, presence]);
   return () =>
@@ -182,11 +189,11 @@ export function keepEntryPresence(db: object, presence: EntryPresence): () => vo
 }
 
 /**
- * The ids of `ids` the reader may have an entry on, as the presence kept for
- * `db` tells (all of them where none is kept, and always in a transaction,
+ * The ids of `ids` the reader may have a row at (an entry on a release, a
+ * vote on a review, a like of a list), as the presence kept for `db` tells (all of them where none is kept, and always in a transaction,
  * which reads its own writes).
  */
-export function mayHaveEntries(
+export function readerMayHave(
   db: DbOrTx,
   userId: string,
   ids: readonly string[],
