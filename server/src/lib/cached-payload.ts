@@ -27,10 +27,13 @@ export class CachedPayload<V> {
   /**
    * `alone`: made for one reader and kept for nobody else (the cache is
    * off), so that reader's own values may be set on the value itself.
+   * `askers`: how many asked for it together, where that is known (the
+   * cache off: the askers of one turn); 1 where it is not.
    */
   constructor(
     readonly value: V,
     readonly alone = false,
+    readonly askers = 1,
   ) {}
 
   /**

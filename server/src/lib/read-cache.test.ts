@@ -196,6 +196,7 @@ describe('ReadCache', () => {
     expect(a).toBe(b);
     // Shared, the payload is nobody's alone: a reader's parts are laid over its JSON.
     expect([a.alone, other.alone]).toEqual([false, true]);
+    expect([a.askers, other.askers]).toEqual([2, 1]);
     expect(off.stats).toMatchObject({ joined: 1, bypassed: 2, hits: 0, misses: 0 });
     expect(off.size).toBe(0);
   });

@@ -213,9 +213,9 @@ export class ReadCache {
     this.turnAsks.set(key, asks);
     this.stats[asks > 1 ? 'joined' : 'bypassed'] += 1;
     return sameTurnRuns(this.turn, key, async () => {
-      const alone = this.turnAsks.get(key) === 1;
+      const askers = this.turnAsks.get(key) ?? 1;
       this.turnAsks.delete(key);
-      return new CachedPayload(await compute(), alone);
+      return new CachedPayload(await compute(), askers === 1, askers);
     }) as Promise<CachedPayload<V>>;
   }
 

@@ -65,6 +65,20 @@ describe('a reader overlay on a cached page', () => {
     expect(payload.value).toEqual(page());
   });
 
+  it('cuts a page several asked for together at its first use', () => {
+    const made = (askers: number) => {
+      const payload = new CachedPayload(page(), false, askers);
+      const json = Buffer.from(JSON.stringify(payload.value));
+      const out = overlaidJson(payload, json, readerOverlay({ b: 40 }, { a: 1 }));
+      expect(JSON.parse(out.toString())).toEqual(expected({ b: 40 }, { a: 1 }));
+      // What the template's name holds now: the template, if it was made.
+      return payload.derive<{ slots: number[] } | string>('overlay', () => 'not made');
+    };
+    expect(made(1)).toBe('not made');
+    const template = made(3) as { slots: number[] };
+    expect([...template.slots].sort()).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it('lays the values over a copy when the places cannot be told apart in the JSON', () => {
     const payload = new CachedPayload(page());
     const json = Buffer.from(JSON.stringify(payload.value));

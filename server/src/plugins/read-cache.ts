@@ -97,6 +97,19 @@ function templateOf<V>(json: Buffer, overlay: Overlay<V>): Template | null {
   return slots.length === count && new Set(slots).size === count ? { pieces, slots } : null;
 }
 
+/** The JSON of the values most places hold (none, yes, no), encoded once. */
+const NULL_JSON = Buffer.from('null');
+const TRUE_JSON = Buffer.from('true');
+const FALSE_JSON = Buffer.from('false');
+
+/** A reader's value at a place, as JSON bytes. */
+function valueJson(value: unknown): Buffer {
+  if (value === null || value === undefined) return NULL_JSON;
+  if (value === true) return TRUE_JSON;
+  if (value === false) return FALSE_JSON;
+  return Buffer.from(JSON.stringify(value));
+}
+
 /**
  * A page's JSON with one reader's own values laid over it: the JSON, cut
  * once per payload at the overlay's places, joined around the reader's
@@ -109,10 +122,14 @@ export function overlaidJson<V>(
   overlay: Overlay<V>,
 ): Buffer {
   // A page nobody else reads is not worth cutting: the template is made on
-  // its second use (a payload made for one request alone never gets here).
+  // its second use, or its first where several asked for it together (a
+  // payload made for one request alone never gets here).
   const uses = payload.derive('overlay uses', () => ({ n: 0 }));
   uses.n += 1;
-  const template = uses.n > 1 ? payload.derive('overlay', () => templateOf(json, overlay)) : null;
+  const template =
+    uses.n > 1 || payload.askers > 1
+      ? payload.derive('overlay', () => templateOf(json, overlay))
+      : null;
   const values: unknown[] = [];
   overlay(payload.value, (_holder, _key, readerValue) => values.push(readerValue));
   if (!template) {
@@ -124,7 +141,7 @@ export function overlaidJson<V>(
   // Only the reader's values are encoded per request; the page's pieces were once.
   const parts: Buffer[] = [template.pieces[0]!];
   for (let i = 0; i < template.slots.length; i++) {
-    parts.push(Buffer.from(JSON.stringify(values[template.slots[i]!] ?? null)));
+    parts.push(valueJson(values[template.slots[i]!]));
     parts.push(template.pieces[i + 1]!);
   }
   return Buffer.concat(parts);
