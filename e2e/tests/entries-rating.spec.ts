@@ -119,6 +119,35 @@ test.describe('rating a release', () => {
     await expect(ratingSlider(page)).toHaveAttribute('aria-valuetext', '7.3');
   });
 
+  test('the options menu stays where it is while the entry loads under it', async ({
+    page,
+    newUser,
+    login,
+    catalogue,
+  }) => {
+    const release = await releaseForSlot(catalogue, 1, () => true, 'release');
+    const user = await newUser({ confirmed: true });
+    await login(page, user);
+    // The reader's entry answers late, as on a slow connection.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(`**/api/entries/release/${release.id}/me`, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto(`/release/${release.id}`);
+    const options = page.getByRole('button', { name: `${release.title} options` });
+    await expect(page.getByRole('status', { name: 'Loading your entry' })).toBeVisible();
+    const before = await options.boundingBox();
+    answer();
+    await expect(ratingField(page)).toBeVisible();
+    expect(await options.boundingBox()).toEqual(before);
+
+    await options.click();
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  });
+
   test('a favourite track voted twice is no longer voted', async ({
     page,
     newUser,

@@ -21,7 +21,7 @@ export function ReleaseHeader({
   genreVoting?: ReactNode;
   /** The viewer's own entry controls, under the average rating. */
   entry?: ReactNode;
-  /** Small actions at the end (Report). */
+  /** Small actions at the top right (Report, the options menu). */
   actions?: ReactNode;
 }) {
   const date = formatReleaseDate(release.date, release.datePrecision);
@@ -38,7 +38,12 @@ export function ReleaseHeader({
         />
       </div>
       <div className={styles.info}>
-        <p className={styles.type}>{releaseTypeLabels[release.type]}</p>
+        {/* The actions sit beside the type, which never moves: the entry and the
+            genre votes load after the page and would push them down under a click. */}
+        <div className={styles.top}>
+          <p className={styles.type}>{releaseTypeLabels[release.type]}</p>
+          {actions && <div className={styles.actions}>{actions}</div>}
+        </div>
         <h1 className={styles.title}>{release.title}</h1>
         {release.titleLatin && <p className={styles.latin}>{release.titleLatin}</p>}
         <p className={styles.artists}>
@@ -90,7 +95,6 @@ export function ReleaseHeader({
           </Fact>
         </dl>
         {genreVoting}
-        {actions && <div className={styles.actions}>{actions}</div>}
       </div>
     </div>
   );
