@@ -42,6 +42,10 @@ export default defineConfig({
         : []),
       {
         extends: true,
+        test: { name: 'bench', include: ['bench/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { datasetCounts, prepareDatasetFromEnv, sampleIds } from './large/dataset';
 import { collectDeepPages } from './large/depth';
 import { ensureBenchLists, listCounts, listSamples, listScenarios } from './large/lists';
-import { COLUMN_NOTES, notMeasured, outcomeTable } from './large/report';
-import { cpuMeter, type CpuPerRequest } from './lib/cpu';
+import { BareRoute, rejudged, type BareMeasurement, type BareTaken } from './large/bare-route';
+import { COLUMN_NOTES, bareLine, notMeasured, outcomeTable } from './large/report';
+import { cpuMeter } from './lib/cpu';
 import { runScenario, type Outcome } from './large/run-scenario';
 import { scenarios, type Scenario } from './large/scenarios';
 import { startEarmark } from './lib/earmark';
-import { measure, type LoadOptions, type LoadResult } from './lib/load';
+import { measure, type LoadOptions } from './lib/load';
 import { repoRoot, requireBuiltServer, serverNodeOptions } from './lib/paths';
 import { freePort } from './lib/ports';
 import { ensureReachable } from './lib/postgres';
@@ -75,6 +76,23 @@ async function startBare(logDir: string) {
   return { baseUrl: `http://127.0.0.1:${port}`, pid: started.child.pid, stop: started.stop };
 }
 
+/** Measures the bare route again at every count, saying what it found. */
+async function measureBareAgain(bare: BareRoute, at: 'middle' | 'end'): Promise<void> {
+  process.stdout.write(`bare Fastify JSON route again (${at} of the run) ... `);
+  await bare.again(at);
+  const last = bare.counts.map((c) => bare.measurements(c).at(-1)!.measured.reqPerSec);
+  console.log(`${last.map(fmt.int).join(', ')} req/s`);
+}
+
+/** At each count: every measurement of the bare route and the reference among them. */
+async function bareReferences(bare: BareRoute) {
+  const out: [number, { reference: BareMeasurement; taken: readonly BareTaken[] }][] = [];
+  for (const c of bare.counts) {
+    out.push([c, { reference: await bare.reference(c), taken: bare.measurements(c) }]);
+  }
+  return out;
+}
+
 export async function runLarge(): Promise<void> {
   requireBuiltServer();
   if (!(await ensureReachable())) return;
@@ -97,19 +115,14 @@ export async function runLarge(): Promise<void> {
       env: { READ_CACHE_STATS: 'true' },
     });
     const outcomes: Outcome[] = [];
-    const bareAt = new Map<number, LoadResult & { cpu: CpuPerRequest | null }>();
-    const bareRoute = async (connections: number) => {
-      const known = bareAt.get(connections);
-      if (known) return known;
+    const bareRoute = new BareRoute(async (connections) => {
       const meter = cpuMeter(bare.pid);
       const load = { ...LOAD, connections };
       const result = await measure(bare.baseUrl, ['/'], load, undefined, [], async () =>
         meter?.start(),
       );
-      const measured = { ...result, cpu: meter?.stop(result.requests) ?? null };
-      bareAt.set(connections, measured);
-      return measured;
-    };
+      return { ...result, cpu: meter?.stop(result.requests) ?? null };
+    });
     const header =
       `Read cache ${readCache()}; load: ${LOAD.connections} connections, ` +
       `${LOAD.durationS} s per scenario (after a ${LOAD.warmupS} s warm-up unless cold), ` +
@@ -119,8 +132,7 @@ export async function runLarge(): Promise<void> {
     try {
       console.log(`\n${header}`);
       process.stdout.write('bare Fastify JSON route ... ');
-      const bareResult = await bareRoute(LOAD.connections);
-      console.log(`${fmt.int(bareResult.reqPerSec)} req/s`);
+      console.log(`${fmt.int((await bareRoute.reference(LOAD.connections)).reqPerSec)} req/s`);
       process.stdout.write('reading the deep pages of the long lists ... ');
       const samples = { ...sampled, deep: await collectDeepPages(server.baseUrl, sampled) };
       console.log('done');
@@ -130,11 +142,12 @@ export async function runLarge(): Promise<void> {
         load: LOAD,
         samples,
         cookies: session.cookies,
-        bare: bareRoute,
+        bare: (connections: number) => bareRoute.reference(connections),
         sequentialRequests: SEQUENTIAL,
         target: TARGET,
       };
-      for (const scenario of run) {
+      for (const [n, scenario] of run.entries()) {
+        if (n > 0 && n === Math.floor(run.length / 2)) await measureBareAgain(bareRoute, 'middle');
         process.stdout.write(`${scenario.name} ... `);
         const o = await runScenario(bench, scenario);
         outcomes.push(o);
@@ -149,6 +162,10 @@ export async function runLarge(): Promise<void> {
         }
       }
 
+      await measureBareAgain(bareRoute, 'end');
+      const judgedOutcomes = await rejudged(outcomes, bareRoute, TARGET.minRatio);
+      const bareResult = await bareRoute.reference(LOAD.connections);
+
       if (dataset.generation) {
         console.log(`\nDataset generated in ${fmt.s(dataset.generation.totalMs)} s:`);
         for (const s of dataset.generation.steps) console.log(`  ${s.step}: ${fmt.s(s.ms)} s`);
@@ -160,9 +177,13 @@ export async function runLarge(): Promise<void> {
         `Target: req/s >= 1/6 of the bare route, p99 <= ${TARGET.maxP99Ms} ms ` +
           `(or the scenario's own), no failures.\n`,
       );
-      console.log(outcomeTable(bareResult, outcomes, LOAD.connections, bareResult.cpu));
+      console.log(outcomeTable(bareResult, judgedOutcomes, LOAD.connections, bareResult.cpu));
+      const bareAt = await bareReferences(bareRoute);
+      console.log(
+        `\n${bareAt.map(([c, b]) => `  ${bareLine(c, b.taken, b.reference)}`).join('\n')}`,
+      );
       console.log(`\n${COLUMN_NOTES.map((n) => `  ${n}`).join('\n')}`);
-      const unmeasured = notMeasured(outcomes);
+      const unmeasured = notMeasured(judgedOutcomes);
       if (unmeasured.length > 0) console.log(`\n${unmeasured.map((f) => `  ${f}`).join('\n')}`);
       const file = writeResults('large', at, {
         at,
@@ -183,7 +204,7 @@ export async function runLarge(): Promise<void> {
           listsAdded,
         },
         bare: Object.fromEntries(bareAt),
-        scenarios: outcomes,
+        scenarios: judgedOutcomes,
       });
       console.log(`\nWritten to ${file}`);
       if (dataset.kept) console.log(`Dataset kept in database ${dataset.name} (BENCH_KEEP_DB=1).`);

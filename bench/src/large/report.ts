@@ -2,6 +2,7 @@ import { fmt, table } from '../lib/report';
 import type { CpuPerRequest } from '../lib/cpu';
 import type { LoadResult } from '../lib/load';
 import type { Outcome } from './run-scenario';
+import type { BareTaken } from './bare-route';
 
 /** Below the bare route: 1/n of it; above (the bare route was measured under other load): n x. */
 const ratioText = (ratio: number) =>
@@ -30,7 +31,7 @@ export const COLUMNS = [
 export const COLUMN_NOTES = [
   'req/s, p50 ms, p99 ms: under load (the run\u2019s connections), after a warm-up unless the scenario says none',
   'failed: answers outside 2xx, socket errors and timeouts under load (any makes the target MISS)',
-  'bare req/s: a bare Fastify JSON route at the same connections, in this run; vs bare: req/s over it',
+  'bare req/s: a bare Fastify JSON route at the same connections, the median of its runs at the start, middle and end of this run; vs bare: req/s over it',
   'target: ok when req/s >= 1/6 of bare, p99 within the scenario\u2019s limit and nothing failed; MISS otherwise',
   '1-conn p50/p99: ms of requests sent one at a time on one connection, after the load run',
   'cache hits: read cache hits (fresh and stale) over its lookups during the timed run, "of" how many',
@@ -87,5 +88,14 @@ export function outcomeTable(
 export function notMeasured(outcomes: Outcome[]): string[] {
   return outcomes.flatMap((o) =>
     o.status === 'measured' ? [] : [`${o.status}: ${o.name}: ${o.reason}`],
+  );
+}
+
+/** The bare route's measurements at a count, and the one scenarios were compared with. */
+export function bareLine(connections: number, taken: readonly BareTaken[], reference: LoadResult) {
+  const each = taken.map((t) => `${fmt.int(t.measured.reqPerSec)} (${t.at})`).join(', ');
+  return (
+    `bare route at ${connections} connections: ${each} req/s; ` +
+    `scenarios compared with ${fmt.int(reference.reqPerSec)}, the median`
   );
 }

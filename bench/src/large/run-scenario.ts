@@ -33,10 +33,12 @@ export type Outcome =
       status: 'measured';
       signedIn: boolean;
       result: LoadResult;
-      /** The bare route at the same connections, measured in this run. */
+      /** The bare route at the same connections in this run (see BareRoute.reference). */
       bare: LoadResult;
       ratio: number;
       meetsTarget: boolean;
+      /** The p99 the scenario must keep within. */
+      maxP99Ms: number;
       connections: number;
       sequential: SequentialResult | null;
       cache: CacheServed | null;
@@ -52,7 +54,7 @@ export interface Bench {
   load: LoadOptions;
   samples: Samples;
   cookies: readonly string[];
-  /** The bare route at `connections`, measured once per count. */
+  /** The bare route at `connections` to compare with (see BareRoute.reference). */
   bare: (connections: number) => Promise<LoadResult>;
   /** Requests of the one-at-a-time pass; 0: none. */
   sequentialRequests: number;
@@ -75,6 +77,24 @@ function served(before: CacheCounts, after: CacheCounts): CacheServed {
   };
   const lookups = Object.values(counts).reduce((a, b) => a + b, 0);
   return { ...counts, lookups, hitRate: lookups ? (counts.hits + counts.stale) / lookups : 0 };
+}
+
+type Measured = Extract<Outcome, { status: 'measured' }>;
+
+/**
+ * A scenario's figures against the bare route: the target is met with
+ * `minRatio` of its requests per second, the p99 within the scenario's
+ * limit and nothing failed.
+ */
+export function judged(
+  { result, maxP99Ms }: Pick<Measured, 'result' | 'maxP99Ms'>,
+  bare: LoadResult,
+  minRatio: number,
+): Pick<Measured, 'bare' | 'ratio' | 'meetsTarget'> {
+  const ratio = result.reqPerSec / bare.reqPerSec;
+  const meetsTarget =
+    ratio >= minRatio && result.p99Ms <= maxP99Ms && result.non2xx + result.errors === 0;
+  return { bare, ratio, meetsTarget };
 }
 
 /** Probes, loads, then times one request at a time, one scenario. */
@@ -118,17 +138,13 @@ export async function runScenario(b: Bench, scenario: Scenario): Promise<Outcome
           scenario.cold ? COLD_SEQUENTIAL_FROM : 0,
         )
       : null;
-  const bare = await b.bare(connections);
-  const ratio = result.reqPerSec / bare.reqPerSec;
   const maxP99Ms = scenario.maxP99Ms ?? b.target.maxP99Ms;
   return {
     ...base,
     status: 'measured',
     result,
-    bare,
-    ratio,
-    meetsTarget:
-      ratio >= b.target.minRatio && result.p99Ms <= maxP99Ms && result.non2xx + result.errors === 0,
+    ...judged({ result, maxP99Ms }, await b.bare(connections), b.target.minRatio),
+    maxP99Ms,
     connections,
     sequential,
     cache: counts.before && after ? served(counts.before, after) : null,
