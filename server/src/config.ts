@@ -176,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheKeepAfter: (e.READ_CACHE_KEEP_AFTER ?? (e.NODE_ENV === 'test' ? 1 : 2)) as 1 | 2,
     readCacheStats: e.READ_CACHE_STATS,
     sessionCacheTtlMs: (e.SESSION_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10)) * 1000,
-    readerIdsKept: e.READER_IDS_KEPT ?? (e.NODE_ENV === 'test' ? 0 : 1_000_000),
+    readerIdsKept: e.READER_IDS_KEPT ?? (e.NODE_ENV === 'test' ? 0 : 250_000),
     listRateLimit: e.LIST_RATE_LIMIT,
     imageUrlAllowHosts: e.IMAGE_URL_ALLOW_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

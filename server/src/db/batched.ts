@@ -77,6 +77,16 @@ type Narrow = (
 ) => Promise<readonly string[]> | readonly string[];
 
 /**
+ * The reader's rows at `ids`, by id, where the caller holds them exactly
+ * (see readerEntriesKept); undefined where it does not: they are looked up.
+ */
+type Known<V> = (
+  db: DbOrTx,
+  viewerId: string,
+  ids: readonly string[],
+) => Promise<Map<string, V> | undefined> | undefined;
+
+/**
  * Readers' own rows by (reader, id) pairs (their entry on a release, their
  * vote on a review): `statement` joins `viewerPairs` (k.viewer, k.id) to
  * its table's key and selects `k.ord`. The arrays are unseen by the
@@ -85,8 +95,8 @@ type Narrow = (
  * (batchedPer), each reader's ask one key of the batch (a page's 48 ids are
  * one ask, not 48 keys to track); a transaction reads its own.
  *
- * With `narrow`, only the ids the reader may have a row at are looked up.
- * With `keptAs`, rows that change only by their reader's own writes (which
+ * With `known`, rows it holds are not looked up at all; with `narrow`, only
+ * the ids the reader may have a row at are. With `keptAs`, rows that change only by their reader's own writes (which
  * invalidate the reader's tag) or by changes to everything, the rows are
  * kept in the read cache of the handle (keepReaderRows) and only those it
  * does not hold are read.
@@ -95,6 +105,7 @@ export function byViewerPairs<V>(
   statement: (db: DbOrTx) => PairStatement<V>,
   keptAs?: string,
   narrow?: Narrow,
+  known?: Known<V>,
 ) {
   type Ask = { viewerId: string; ids: readonly string[] };
   /** Each ask's rows by id, all the asks' pairs in one statement. */
@@ -127,6 +138,9 @@ export function byViewerPairs<V>(
     if (ids.length === 0) return new Map();
     let unique: readonly string[] = [...new Set(ids)];
     if (isTransaction(db)) return (await read(db, [{ viewerId, ids: unique }]))[0]!;
+    const held = known?.(db, viewerId, unique);
+    const found = held && (await held);
+    if (found) return found;
     if (narrow) {
       unique = await narrow(db, viewerId, unique);
       if (unique.length === 0) return new Map();

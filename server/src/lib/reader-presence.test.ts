@@ -1,13 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { ReaderPresence, idHash, type ReaderIds } from './reader-presence';
+import type { ViewerEntry } from '@earmark/common';
+import { ReaderPresence, idHash, type ReaderRows } from './reader-presence';
 
-/** A presence over `shelves` (each reader's releases), counting its reads; listening unless told. */
-function presenceOver(shelves: Record<string, ReaderIds>, maxKept = 1000) {
+/** Each reader's releases (null: too many to keep). */
+type Shelves = Record<string, string[] | null>;
+
+/** The entry a reader of `shelves` has on `release`: its rating is the shelf's `rating`. */
+const entryOn = (release: string, rating = 70): ViewerEntry => ({
+  id: `e-${release}`,
+  rating,
+  hasReview: false,
+  hasTrackVotes: false,
+});
+
+/** A shelf as ReaderPresence reads it: its releases, each with an entry rated `rating`. */
+function rowsOf(shelf: string[] | null | undefined, rating?: number): ReaderRows | undefined {
+  if (shelf === undefined || shelf === null) return shelf;
+  return { ids: shelf, entries: new Map(shelf.map((r) => [r, entryOn(r, rating)])) };
+}
+
+/** A presence over `shelves`, counting its reads; listening unless told. */
+function presenceOver(shelves: Shelves, maxKept = 1000, ratings: Record<string, number> = {}) {
   const reads: string[] = [];
   const presence = new ReaderPresence({
     load: async (userId) => {
       reads.push(userId);
-      return shelves[userId];
+      return rowsOf(shelves[userId], ratings[userId]);
     },
     maxKept,
   });
@@ -50,7 +68,7 @@ describe('ReaderPresence', () => {
   });
 
   it('reads a reader again once dropped, by name or all at once', async () => {
-    const shelves: Record<string, ReaderIds> = { ann: ['r1'], bob: ['r2'] };
+    const shelves: Shelves = { ann: ['r1'], bob: ['r2'] };
     const { presence, reads } = presenceOver(shelves);
     await presence.narrow('ann', page);
     await presence.narrow('bob', page);
@@ -67,14 +85,14 @@ describe('ReaderPresence', () => {
 
   it('neither keeps nor uses a read during which its reader was dropped', async () => {
     let release!: () => void;
-    const shelves: Record<string, ReaderIds> = { ann: ['r1'] };
+    const shelves: Shelves = { ann: ['r1'] };
     const reads: string[] = [];
     const presence = new ReaderPresence({
       load: async (userId) => {
         reads.push(userId);
         const read = shelves[userId];
         await new Promise<void>((r) => (release = r));
-        return read;
+        return rowsOf(read);
       },
       maxKept: 1000,
     });
@@ -105,6 +123,53 @@ describe('ReaderPresence', () => {
     await presence.narrow('ann', page);
     await presence.narrow('bob', page);
     expect(reads).toEqual(['ann', 'bob', 'carl', 'bob']);
+  });
+
+  it("gives a reader's entries on a page from what it keeps, read once with their ids", async () => {
+    const { presence, reads } = presenceOver({ ann: ['r2', 'r4', 'r9'], bob: [] });
+    expect(await presence.entriesOn('ann', page)).toEqual(
+      new Map([
+        ['r2', entryOn('r2')],
+        ['r4', entryOn('r4')],
+      ]),
+    );
+    expect(await presence.narrow('ann', page)).toEqual(['r2', 'r4']);
+    expect(await presence.entriesOn('bob', page)).toEqual(new Map());
+    expect(reads).toEqual(['ann', 'bob']);
+  });
+
+  it('gives no entries while not listening, for a reader with too many, or one dropped while read', async () => {
+    const { presence, reads } = presenceOver({ ann: null, bob: ['r1'] });
+    expect(await presence.entriesOn('ann', page)).toBeUndefined();
+    presence.notListening();
+    expect(await presence.entriesOn('bob', page)).toBeUndefined();
+    expect(reads).toEqual(['ann']);
+
+    let release!: () => void;
+    const late = new ReaderPresence({
+      load: async () => {
+        await new Promise<void>((r) => (release = r));
+        return rowsOf(['r1']);
+      },
+      maxKept: 1000,
+    });
+    late.listeningFromNow();
+    const asked = late.entriesOn('ann', page);
+    late.dropUsers(['ann']);
+    release();
+    expect(await asked).toBeUndefined();
+  });
+
+  it('reads an entry changed again once its reader is dropped', async () => {
+    const ratings: Record<string, number> = { ann: 60 };
+    const { presence, reads } = presenceOver({ ann: ['r1', 'r2'] }, 1000, ratings);
+    expect((await presence.entriesOn('ann', ['r1']))?.get('r1')?.rating).toBe(60);
+    ratings.ann = 85;
+    // Kept until announced: what is kept is exact because every change is announced.
+    expect((await presence.entriesOn('ann', ['r1']))?.get('r1')?.rating).toBe(60);
+    presence.applyNotification('ann');
+    expect((await presence.entriesOn('ann', ['r1']))?.get('r1')?.rating).toBe(85);
+    expect(reads).toEqual(['ann', 'ann']);
   });
 
   it('hashes ids alike every time, and differently for different ids', () => {

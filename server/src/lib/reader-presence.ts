@@ -1,32 +1,47 @@
 import { isTransaction, type DbOrTx } from '../db/client';
+import type { ViewerEntry } from '@earmark/common';
 import { KeptPerUser } from './kept-per-user';
 
 /**
  * Where each recent signed-in reader has rows of their own: the releases
- * they have an entry on, the reviews they voted on, the lists they liked.
- * A page's lookup of the reader's own parts (their entry on each release,
- * their vote on each review, their like of each list) then probes only the
- * ids they may have a row at: a page of 48 releases cost 48 probes of
- * entries_user_release_key for a reader who has entries on one or two of
- * them, and a page of 24 reviews 24 probes of review_votes for a reader
- * who voted on none.
+ * they have an entry on, the reviews they voted on, the lists they liked;
+ * and their entries themselves, with what a page shows of them (the
+ * entry's id, its rating, whether it has a review and track votes). A
+ * page's lookup of the reader's own parts then probes only the ids they
+ * may have a row at (their vote on each review, their like of each list),
+ * or none at all (their entry on each release, read from here): a page of
+ * 48 releases cost 48 probes of entries_user_release_key, and a page of 24
+ * reviews 24 probes of review_votes for a reader who voted on none.
  *
  * What is kept is exact, not a copy that may be old: PostgreSQL announces
  * on READER_ROWS_CHANNEL, when the transaction commits, every user who
  * gained such a row (a new entry, vote or like, or an entry moved by a
- * merge: the triggers of the entry users and vote and like users
- * migrations), and every instance listening drops that user's ids; while
- * it is not listening nothing is kept, and a reader's ids read while one
- * of their announcements arrived are not kept either. The ids of the three
- * kinds are kept together, each as a 32-bit hash: two ids of one hash, of
- * one kind or of two, only make one probe more, never one less. A row
- * removed needs no announcement either: an id kept for a reader who has
- * no row there any more costs one probe that finds nothing.
+ * merge), and every user whose entry changed what is kept of it or was
+ * removed (the triggers of the entry users, vote and like users and reader
+ * entry changes migrations); every instance listening drops that user's
+ * rows. While it is not listening nothing is kept, and a reader's rows read
+ * while one of their announcements arrived are not kept either. The ids of
+ * the three kinds are kept together, each as a 32-bit hash: two ids of one
+ * hash, of one kind or of two, only make one probe more, never one less. A
+ * vote or like removed needs no announcement: an id kept for a reader who
+ * has no row there any more costs one probe that finds nothing.
  */
 export const READER_ROWS_CHANNEL = 'earmark_entry_users';
 
-/** A reader's ids as read: where they have rows, or null when they have too many to keep. */
-export type ReaderIds = readonly string[] | null;
+/**
+ * A reader's rows as read: the ids where they have rows (releases, reviews,
+ * lists) and their entries by release; null when they have too many to keep.
+ */
+export type ReaderRows = {
+  ids: readonly string[];
+  entries: ReadonlyMap<string, ViewerEntry>;
+} | null;
+
+/** What is kept of a reader: their ids' hashes, sorted, and their entries by release. */
+interface Kept {
+  hashes: Uint32Array;
+  entries: ReadonlyMap<string, ViewerEntry>;
+}
 
 /** FNV-1a of an id's UTF-16 code units, unsigned. */
 export function idHash(id: string): number {
@@ -59,18 +74,18 @@ function hashesOf(ids: readonly string[]): Uint32Array {
 }
 
 export interface ReaderPresenceOptions {
-  /** Reads a reader's ids (null: too many to keep; undefined: no such reader). */
-  load: (userId: string) => Promise<ReaderIds | undefined>;
+  /** Reads a reader's rows (null: too many to keep; undefined: no such reader). */
+  load: (userId: string) => Promise<ReaderRows | undefined>;
   /** The most ids kept for all readers together; the least recently read go first. */
   maxKept: number;
 }
 
 export class ReaderPresence extends KeptPerUser {
-  /** Each kept reader's ids (their hashes, sorted), or null: too many, nothing to narrow. */
-  private readonly kept = new Map<string, Uint32Array | null>();
+  /** Each kept reader's rows, or null: too many, nothing to narrow. */
+  private readonly kept = new Map<string, Kept | null>();
   private keptSize = 0;
   /** Readers being read: one read for all who ask meanwhile. */
-  private readonly reading = new Map<string, Promise<Uint32Array | null | undefined>>();
+  private readonly reading = new Map<string, Promise<Kept | null | undefined>>();
   /** Counts drops; a read keeps what it read only if nothing it read was dropped since it began. */
   private epoch = 0;
   private everyoneDroppedAt = 0;
@@ -97,20 +112,50 @@ export class ReaderPresence extends KeptPerUser {
    */
   async narrow(userId: string, ids: readonly string[]): Promise<readonly string[]> {
     if (!this.listening || ids.length === 0) return ids;
-    let hashes = this.kept.get(userId);
-    if (hashes !== undefined) {
-      // Read again: the least recently read reader is dropped first.
-      this.kept.delete(userId);
-      this.kept.set(userId, hashes);
-    } else {
-      hashes = await this.read(userId);
-    }
-    if (!hashes) return ids;
+    const rows = await this.rowsOf(userId);
+    if (!rows) return ids;
+    const { hashes } = rows;
     return ids.filter((id) => holds(hashes, idHash(id)));
   }
 
-  /** Reads a reader's ids, kept unless one of their announcements came meanwhile. */
-  private read(userId: string): Promise<Uint32Array | null | undefined> {
+  /**
+   * The reader's entries on the releases `ids`, by release, once their rows
+   * are known and kept; undefined when they are not (not listening, too
+   * many, or an announcement of theirs came while they were read): the
+   * caller looks them up.
+   */
+  async entriesOn(
+    userId: string,
+    ids: readonly string[],
+  ): Promise<Map<string, ViewerEntry> | undefined> {
+    if (!this.listening) return undefined;
+    const rows = await this.rowsOf(userId);
+    if (!rows) return undefined;
+    const found = new Map<string, ViewerEntry>();
+    for (const id of ids) {
+      const entry = rows.entries.get(id);
+      if (entry) found.set(id, entry);
+    }
+    return found;
+  }
+
+  /** Whether the reader's entries are kept (see entriesOn): they are then read from here. */
+  holdsEntriesOf(userId: string): boolean {
+    return this.listening && Boolean(this.kept.get(userId));
+  }
+
+  /** The reader's rows, kept or read (and then kept unless dropped meanwhile). */
+  private rowsOf(userId: string): Kept | null | undefined | Promise<Kept | null | undefined> {
+    const rows = this.kept.get(userId);
+    if (rows === undefined) return this.read(userId);
+    // Read again: the least recently read reader is dropped first.
+    this.kept.delete(userId);
+    this.kept.set(userId, rows);
+    return rows;
+  }
+
+  /** Reads a reader's rows, kept unless one of their announcements came meanwhile. */
+  private read(userId: string): Promise<Kept | null | undefined> {
     let pending = this.reading.get(userId);
     if (pending) return pending;
     const began = this.epoch;
@@ -118,11 +163,11 @@ export class ReaderPresence extends KeptPerUser {
       .load(userId)
       .then((own) => {
         if (own === undefined) return undefined;
-        const hashes = own ? hashesOf(own) : null;
+        const rows = own ? { hashes: hashesOf(own.ids), entries: own.entries } : null;
         const dropped = Math.max(this.everyoneDroppedAt, this.droppedAt.get(userId) ?? 0);
-        if (this.listening && dropped <= began) this.keep(userId, hashes);
+        if (this.listening && dropped <= began) this.keep(userId, rows);
         // Read while an announcement came: used for no page, as it may miss that row.
-        return dropped <= began ? hashes : undefined;
+        return dropped <= began ? rows : undefined;
       })
       .finally(() => {
         this.reading.delete(userId);
@@ -132,10 +177,10 @@ export class ReaderPresence extends KeptPerUser {
     return pending;
   }
 
-  private keep(userId: string, hashes: Uint32Array | null): void {
+  private keep(userId: string, rows: Kept | null): void {
     this.forget(userId);
-    this.kept.set(userId, hashes);
-    this.keptSize += hashes?.length ?? 0;
+    this.kept.set(userId, rows);
+    this.keptSize += rows?.hashes.length ?? 0;
     while (this.keptSize > this.options.maxKept && this.kept.size > 1) {
       const oldest = this.kept.keys().next();
       if (oldest.done) break;
@@ -144,13 +189,13 @@ export class ReaderPresence extends KeptPerUser {
   }
 
   private forget(userId: string): void {
-    const hashes = this.kept.get(userId);
-    if (hashes === undefined) return;
+    const rows = this.kept.get(userId);
+    if (rows === undefined) return;
     this.kept.delete(userId);
-    this.keptSize -= hashes?.length ?? 0;
+    this.keptSize -= rows?.hashes.length ?? 0;
   }
 
-  /** Drops these readers' ids: they may have gained a row. */
+  /** Drops these readers' rows: they may have gained a row, or an entry of theirs changed. */
   override dropUsers(userIds: Iterable<string>): void {
     this.epoch++;
     for (const userId of userIds) {
@@ -200,4 +245,25 @@ export function readerMayHave(
 ): Promise<readonly string[]> | readonly string[] {
   const presence = isTransaction(db) ? undefined : presences.get(db)?.[0];
   return presence ? presence.narrow(userId, ids) : ids;
+}
+
+/**
+ * The reader's entries on the releases `ids`, by release, as the presence
+ * kept for `db` holds them; undefined where none is kept or the reader's are
+ * not (and always in a transaction, which reads its own writes): the caller
+ * looks them up.
+ */
+export function readerEntriesKept(
+  db: DbOrTx,
+  userId: string,
+  ids: readonly string[],
+): Promise<Map<string, ViewerEntry> | undefined> | undefined {
+  const presence = isTransaction(db) ? undefined : presences.get(db)?.[0];
+  return presence?.entriesOn(userId, ids);
+}
+
+/** Whether the presence kept for `db` holds the reader's entries (see readerEntriesKept). */
+export function readerEntriesHeld(db: DbOrTx, userId: string): boolean {
+  const presence = isTransaction(db) ? undefined : presences.get(db)?.[0];
+  return presence?.holdsEntriesOf(userId) ?? false;
 }

@@ -23,7 +23,7 @@ const entriesProbed = (statements: Statement[], who: Member) =>
 const entriesOn = (page: PagedReleases) =>
   Object.fromEntries(page.releases.map((r) => [r.id, r.viewerEntry]));
 
-describe('which releases readers have entries on, kept by each instance', () => {
+describe('which releases readers have entries on, and those entries, kept by each instance', () => {
   let t: TestApp;
   let rater: Member;
   let reviewer: Member;
@@ -43,13 +43,13 @@ describe('which releases readers have entries on, kept by each instance', () => 
   });
   afterAll(async () => t?.close());
 
-  it('looks up only the releases a reader has entries on', async () => {
+  it('reads a kept reader’s entries on a page from memory and a page of entries probes none', async () => {
     for (const [who, theirs] of [
       [rater, ids.slice(0, 2)],
       [reviewer, ids.slice(0, 1)],
       [reader, []],
     ] as [Member, string[]][]) {
-      // A page reads which releases they have entries on (kept once no announcement came meanwhile).
+      // A page reads their entries (kept once no announcement came meanwhile).
       await waitFor(async () => {
         await ok(call(t, who, 'GET', popular));
         return t.app.readerPresence!.keeps(who.user.id) || undefined;
@@ -59,19 +59,20 @@ describe('which releases readers have entries on, kept by each instance', () => 
         page = await ok<PagedReleases>(call(t, who, 'GET', popular));
       });
       expect(page!.releases.map((r) => r.id)).toEqual(expect.arrayContaining(ids.slice(0, 2)));
-      expect(entriesProbed(statements, who)).toEqual(theirs.sort());
+      expect(entriesProbed(statements, who)).toEqual([]);
+      expect(Object.values(entriesOn(page!)).filter(Boolean)).toHaveLength(theirs.length);
       // What every release's lookup, in a transaction (never narrowed), gives them.
       const all = await t.db.transaction((tx) => viewerEntriesOf(tx, who.user.id, ids));
       expect(entriesOn(page!)).toEqual(
         Object.fromEntries(page!.releases.map((r) => [r.id, all.get(r.id) ?? null])),
       );
-      // A site-wide page of entries looks its reader's entries up after it: narrowed too.
+      // A site-wide page of entries gives its reader's entries after it, kept too.
       let reviewsPage: PagedEntries | undefined;
       statements = await capturingStatements(t, async () => {
         reviewsPage = await ok<PagedEntries>(call(t, who, 'GET', reviews));
       });
       expect(reviewsPage!.entries.map((e) => e.releaseId)).toEqual([ids[0]]);
-      expect(entriesProbed(statements, who)).toEqual(theirs.includes(ids[0]!) ? [ids[0]] : []);
+      expect(entriesProbed(statements, who)).toEqual([]);
       expect(reviewsPage!.entries[0]!.release.viewerEntry?.id ?? null).toBe(
         all.get(ids[0]!)?.id ?? null,
       );
@@ -113,7 +114,35 @@ describe('which releases readers have entries on, kept by each instance', () => 
     }
   });
 
-  it('reads a kept reader’s releases from memory, not from the database', async () => {
+  it('shows an entry changed or removed by another instance once PostgreSQL announces it', async () => {
+    const [traveller] = (await members(t, 1)) as [Member];
+    const peer = await buildPeerApp(t);
+    try {
+      const page = async () =>
+        entriesOn(await ok<PagedReleases>(call(t, traveller, 'GET', popular)));
+      const entry = await ok<Entry>(
+        call(t, traveller, 'POST', '/entries', { releaseId: ids[1], rating: 30 }),
+        201,
+      );
+      await waitFor(async () => {
+        expect((await page())[ids[1]!]?.rating).toBe(30);
+        return t.app.readerPresence!.keeps(traveller.user.id) || undefined;
+      }, 2000);
+      const elsewhere = { ...t, app: peer };
+      await ok(call(elsewhere, traveller, 'PATCH', `/entries/${entry.id}`, { rating: 95 }));
+      await waitFor(async () => ((await page())[ids[1]!]?.rating === 95 ? true : undefined), 2000);
+      await ok(
+        call(elsewhere, traveller, 'PATCH', `/entries/${entry.id}`, { review: 'Better each time' }),
+      );
+      await waitFor(async () => ((await page())[ids[1]!]?.hasReview ? true : undefined), 2000);
+      await ok(call(elsewhere, traveller, 'DELETE', `/entries/${entry.id}`), 204);
+      await waitFor(async () => ((await page())[ids[1]!] === null ? true : undefined), 2000);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('reads a kept reader’s entries from memory, not from the database', async () => {
     const [quiet] = (await members(t, 1)) as [Member];
     const rating = async () =>
       entriesOn(await ok<PagedReleases>(call(t, quiet, 'GET', popular)))[ids[1]!]?.rating ?? null;
@@ -121,17 +150,25 @@ describe('which releases readers have entries on, kept by each instance', () => 
       expect(await rating()).toBeNull();
       return t.app.readerPresence!.keeps(quiet.user.id) || undefined;
     }, 2000);
-    // Unannounced (the trigger off), an entry written elsewhere stays unseen while kept.
+    // Unannounced (the triggers off), an entry written elsewhere stays unseen while kept.
+    const id = newId();
     await unannounced(t, 'entries', 'entries_added_notify', () =>
       t.db.execute(sql`insert into entries (id, user_id, release_id, rating, rating_updated_at)
-        values (${newId()}, ${quiet.user.id}, ${ids[1]}, 10, now())`),
+        values (${id}, ${quiet.user.id}, ${ids[1]}, 10, now())`),
     );
     expect(await rating()).toBeNull();
     t.app.readerPresence!.dropUsers([quiet.user.id]);
     expect(await rating()).toBe(10);
+    // And so does its rating changed.
+    await unannounced(t, 'entries', 'entries_changed_notify', () =>
+      t.db.execute(sql`update entries set rating = 20 where id = ${id}`),
+    );
+    expect(await rating()).toBe(10);
+    t.app.readerPresence!.dropUsers([quiet.user.id]);
+    expect(await rating()).toBe(20);
   });
 
-  it('announces the users who gain an entry on a release, not other changes', async () => {
+  it('announces the users who gain, change or lose an entry, not other changes', async () => {
     const { heard, stop } = await hearReaderRows(t);
     try {
       const [mover] = (await members(t, 1)) as [Member];
@@ -140,13 +177,39 @@ describe('which releases readers have entries on, kept by each instance', () => 
         201,
       );
       await waitFor(() => (heard.includes(mover.user.id) ? true : undefined), 2000);
-      heard.length = 0;
-      // A rating changed: no release gained.
-      await t.db.execute(sql`update entries set rating = 60 where id = ${entry.id}`);
+      const announced = async (change: ReturnType<typeof sql>) => {
+        heard.length = 0;
+        await t.db.execute(change);
+        // A write announced nothing when a later one is heard alone.
+        await t.db.execute(sql`select pg_notify('earmark_entry_users', 'mark')`);
+        await waitFor(() => (heard.includes('mark') ? true : undefined), 2000);
+        return heard.filter((payload) => payload !== 'mark');
+      };
+      const him = [mover.user.id];
+      // What a page shows of the entry: announced.
+      expect(await announced(sql`update entries set rating = 60 where id = ${entry.id}`)).toEqual(
+        him,
+      );
+      expect(
+        await announced(sql`update entries set review = 'Fine' where id = ${entry.id}`),
+      ).toEqual(him);
+      expect(
+        await announced(sql`update entries set track_votes_count = 2 where id = ${entry.id}`),
+      ).toEqual(him);
+      // Nothing a page shows of it: not announced.
+      expect(
+        await announced(sql`update entries set review = 'Finer' where id = ${entry.id}`),
+      ).toEqual([]);
+      expect(
+        await announced(sql`update entries set comments_count = 3, track_votes_count = 1
+          where id = ${entry.id}`),
+      ).toEqual([]);
       // Moved to another release, as a merge moves entries: announced.
-      await t.db.execute(sql`update entries set release_id = ${ids[2]} where id = ${entry.id}`);
-      await waitFor(() => (heard.length > 0 ? true : undefined), 2000);
-      expect(heard).toEqual([mover.user.id]);
+      expect(
+        await announced(sql`update entries set release_id = ${ids[2]} where id = ${entry.id}`),
+      ).toEqual(him);
+      // Removed: announced.
+      expect(await announced(sql`delete from entries where id = ${entry.id}`)).toEqual(him);
     } finally {
       await stop();
     }

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { ViewerEntry } from '@earmark/common';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
@@ -12,7 +13,7 @@ import {
   READER_ROWS_CHANNEL,
   ReaderPresence,
   keepReaderPresence,
-  type ReaderIds,
+  type ReaderRows,
 } from '../lib/reader-presence';
 import { isRead } from './session';
 
@@ -23,10 +24,21 @@ import { isRead } from './session';
  */
 const MAX_OWN_ROWS = 5_000;
 
-/** Each reader's count of entries, and the releases of those with no more than MAX_OWN_ROWS. */
-const readersReleases = preparedPer((db) =>
+/**
+ * Each reader's count of entries, and the entries of those with no more than
+ * MAX_OWN_ROWS: their release and what a page shows of them (ViewerEntry).
+ */
+const readersEntries = preparedPer((db) =>
   db
-    .select({ userId: users.id, entriesCount: users.entriesCount, releaseId: entries.releaseId })
+    .select({
+      userId: users.id,
+      entriesCount: users.entriesCount,
+      releaseId: entries.releaseId,
+      id: entries.id,
+      rating: entries.rating,
+      hasReview: sql<boolean>`${entries.review} is not null`,
+      hasTrackVotes: sql<boolean>`${entries.trackVotesCount} > 0`,
+    })
     .from(users)
     .leftJoin(
       entries,
@@ -36,7 +48,7 @@ const readersReleases = preparedPer((db) =>
       ),
     )
     .where(anyOfPlaceholder(users.id, 'users'))
-    .prepare('readers_releases'),
+    .prepare('readers_entries'),
 );
 
 /** Up to one more than MAX_OWN_ROWS of each reader's `table` rows' ids (`id`), with its reader. */
@@ -71,24 +83,27 @@ const readersLikes = preparedPer((db) =>
 );
 
 /**
- * The ids the readers asking in one turn have a row at: the releases they
- * have entries on, the reviews they voted on, the lists they liked; three
- * statements side by side, whatever the number of readers.
+ * The rows the readers asking in one turn have: their entries (by release),
+ * the reviews they voted on, the lists they liked; three statements side by
+ * side, whatever the number of readers.
  */
-const readerRowBatches = batchedPer<string, ReaderIds | undefined>(async (db, ids) => {
+const readerRowBatches = batchedPer<string, ReaderRows | undefined>(async (db, ids) => {
   const users = [...ids];
-  const [releaseRows, voteRows, likeRows] = await Promise.all([
-    readersReleases(db).execute({ users }),
+  const [entryRows, voteRows, likeRows] = await Promise.all([
+    readersEntries(db).execute({ users }),
     readersVotes(db).execute({ users }),
     readersLikes(db).execute({ users }),
   ]);
-  const read = new Map<string, string[] | null>();
-  for (const { userId, entriesCount, releaseId } of releaseRows) {
+  const read = new Map<string, { ids: string[]; entries: Map<string, ViewerEntry> } | null>();
+  for (const { userId, entriesCount, releaseId, ...entry } of entryRows) {
     if (entriesCount > MAX_OWN_ROWS) read.set(userId, null);
     else {
       let own = read.get(userId);
-      if (own === undefined) read.set(userId, (own = []));
-      if (releaseId !== null) own!.push(releaseId);
+      if (own === undefined) read.set(userId, (own = { ids: [], entries: new Map() }));
+      if (releaseId !== null && entry.id !== null) {
+        own!.ids.push(releaseId);
+        own!.entries.set(releaseId, entry as ViewerEntry);
+      }
     }
   }
   for (const rows of [voteRows, likeRows]) {
@@ -99,7 +114,7 @@ const readerRowBatches = batchedPer<string, ReaderIds | undefined>(async (db, id
       const own = read.get(userId);
       if (!own) continue;
       if (count > MAX_OWN_ROWS) read.set(userId, null);
-      else own.push(id);
+      else own.ids.push(id);
     }
   }
   return ids.map((id) => read.get(id));
@@ -107,9 +122,10 @@ const readerRowBatches = batchedPer<string, ReaderIds | undefined>(async (db, id
 
 /**
  * Keeps, for the app's read handle, where its recent signed-in readers have
- * rows of their own (entries, votes, likes: see ReaderPresence), told by
- * PostgreSQL when a reader gains one; a reader's own write drops theirs at
- * once, before the announcement arrives.
+ * rows of their own (entries, votes, likes: see ReaderPresence) and their
+ * entries, told by PostgreSQL when a reader gains one or an entry of theirs
+ * changes or goes; a reader's own write drops theirs at once, before the
+ * announcement arrives.
  */
 export const readerPresencePlugin = fp(async (app) => {
   if (app.config.readerIdsKept <= 0) return;

@@ -2,7 +2,7 @@ import { and, sql } from 'drizzle-orm';
 import type { ReleaseSummary, ViewerEntry } from '@earmark/common';
 import { anyOfPlaceholder } from '../../db/any-of';
 import { batchedPer } from '../../db/batched';
-import { readerMayHave } from '../../lib/reader-presence';
+import { readerEntriesKept, readerMayHave } from '../../lib/reader-presence';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { valueUnseenByPlanner } from '../../db/page-bounds';
@@ -111,14 +111,22 @@ export async function summariesOf(db: Db, ids: string[]): Promise<ReleaseSummary
   return (await readSummaries(db, ids, undefined)).summaries;
 }
 
-/** summariesOf, and with a `reader`, their entries on those releases (see summaryBatches). */
+/**
+ * summariesOf, and with a `reader`, their entries on those releases: kept
+ * by the instance (readerEntriesKept), or read with the cards (see
+ * summaryBatches).
+ */
 export async function readSummaries(
   db: Db,
   ids: string[],
   reader: string | undefined,
 ): Promise<{ summaries: ReleaseSummary[]; mine?: Map<string, ViewerEntry> }> {
   if (ids.length === 0) return { summaries: [], mine: reader ? new Map() : undefined };
-  const probe = reader === undefined ? undefined : await readerMayHave(db, reader, ids);
-  const { cards, mine } = await summaryBatches(db).load({ ids, reader, probe });
-  return { summaries: cards.flatMap((read) => (read ? [toReleaseSummary(read)] : [])), mine };
+  // The reader's entries kept by the instance are not read again.
+  const kept = reader === undefined ? undefined : await readerEntriesKept(db, reader, ids);
+  const asker = kept ? undefined : reader;
+  const probe = asker === undefined ? undefined : await readerMayHave(db, asker, ids);
+  const read = await summaryBatches(db).load({ ids, reader: asker, probe });
+  const summaries = read.cards.flatMap((card) => (card ? [toReleaseSummary(card)] : []));
+  return { summaries, mine: kept ?? read.mine };
 }

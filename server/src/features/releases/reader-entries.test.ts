@@ -9,6 +9,7 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { capturingStatements, type Statement } from '../../../test/plans';
 import { createRelease } from '../../../test/catalogue-factories';
+import { waitFor } from '../auth/test-support';
 import { call, members, ok, type Member } from '../entries/test-support';
 import { ReleaseListCache } from './list-cache';
 import { listReleases, listReleasesFor } from './lists';
@@ -174,6 +175,72 @@ describe('release lists: a reader’s entries read with a page the cache keeps',
       expect(lookups(other.statements)).toHaveLength(1);
       expect(other.page.releases.length).toBeGreaterThan(1);
       expect(other.page.releases.every((r) => r.viewerEntry === null)).toBe(true);
+    },
+  );
+});
+
+describe('release lists: the readers whose entries the instance keeps share the page, the cache off', () => {
+  let t: TestApp;
+  let rater: Member;
+  let reviewer: Member;
+  let reader: Member;
+  let ids: string[];
+  beforeAll(async () => {
+    // Sessions kept in memory, as in production: a burst's askers reach the page in one turn.
+    ({ t, rater, reviewer, reader, ids } = await threeReleases({
+      READ_CACHE_SECONDS: '0',
+      READER_IDS_KEPT: '10000',
+      SESSION_CACHE_SECONDS: '60',
+    }));
+  });
+  afterAll(async () => t?.close());
+
+  it.each(lists)(
+    'makes %s once for the askers of a turn, each reader with their entries from memory',
+    async (list) => {
+      // Each reader's entries are read once, then kept.
+      for (const who of [rater, reviewer, reader])
+        await waitFor(async () => {
+          await ok(call(t, who, 'GET', list));
+          return t.app.readerPresence!.holdsEntriesOf(who.user.id) || undefined;
+        }, 2000);
+      const before = { ...t.app.readCache.stats };
+      let pages: PagedReleases[] = [];
+      const statements = await capturingStatements(t, async () => {
+        pages = await Promise.all(
+          [rater, reviewer, reader, null].map((who) =>
+            ok<PagedReleases>(call(t, who, 'GET', list)),
+          ),
+        );
+      });
+      const { joined, bypassed } = t.app.readCache.stats;
+      expect(joined - before.joined).toBe(3);
+      expect(bypassed - before.bypassed).toBe(1);
+      // No reader's entries were read: neither looked up nor read with the page.
+      expect(lookups(statements)).toEqual([]);
+      expect(statements.filter((s) => s.query.includes('"entries"'))).toEqual([]);
+      const [asRater, asReviewer, asReader, signedOut] = pages as [
+        PagedReleases,
+        PagedReleases,
+        PagedReleases,
+        PagedReleases,
+      ];
+      // What a transaction's lookup (which reads the database) gives each.
+      for (const [who, page] of [
+        [rater, asRater],
+        [reviewer, asReviewer],
+        [reader, asReader],
+      ] as [Member, PagedReleases][]) {
+        const shown = page.releases.map((r) => r.id);
+        expect(shown).toEqual(expect.arrayContaining(ids.slice(0, 2)));
+        const all = await t.db.transaction((tx) => viewerEntriesOf(tx, who.user.id, shown));
+        expect(entriesOn(page)).toEqual(
+          Object.fromEntries(shown.map((id) => [id, all.get(id) ?? null])),
+        );
+      }
+      expect(Object.values(entriesOn(asRater)).filter(Boolean)).toHaveLength(2);
+      expect(Object.values(entriesOn(asReviewer)).filter(Boolean)).toHaveLength(1);
+      expect(signedOut.releases.every((r) => !('viewerEntry' in r))).toBe(true);
     },
   );
 });

@@ -10,6 +10,7 @@ import {
 import { releaseListPageTags, releasePageTags } from '../../lib/cache-tags';
 import { listRateLimit } from '../../plugins/list-rate-limit';
 import { sendCached, sendOverlaid } from '../../plugins/read-cache';
+import { readerEntriesHeld } from '../../lib/reader-presence';
 import { utcDay } from './dates';
 import { ReleaseListCache } from './list-cache';
 import { listReleases, listReleasesFor } from './lists';
@@ -44,15 +45,18 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
       const made: MadeForReader<PagedReleases> = {};
       // The day is part of the key: which releases are new or upcoming changes at midnight.
       const key = `releases:${utcDay(now)}:${JSON.stringify(request.query)}`;
+      // A reader whose entries the instance holds gets them from there: the
+      // page is everyone's, made once for the askers of a turn with the cache off.
+      const forReader = user ? !readerEntriesHeld(app.db, user.id) : false;
       const page = await app.readCache.get(
         key,
         (value) => releaseListPageTags(request.query, value.releases),
         async () => {
-          if (!user) return listReleases(app.db, request.query, now, listCache);
+          if (!user || !forReader) return listReleases(app.db, request.query, now, listCache);
           Object.assign(made, await listReleasesFor(app.db, request.query, user, now, listCache));
           return made.page!;
         },
-        Boolean(user),
+        forReader,
       );
       if (!user) return sendCached(reply, page, pagedReleasesSchema);
       // The viewer's entries laid over the page's checked JSON: checking the

@@ -4,7 +4,7 @@ import type { ReleaseSummary, ViewerEntry } from '@earmark/common';
 import { byViewerPairs, viewerPairs } from '../../db/batched';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { readerMayHave } from '../../lib/reader-presence';
+import { readerEntriesKept, readerMayHave } from '../../lib/reader-presence';
 import { entries } from '../../db/schema/entries';
 import { toReleaseSummary, type ReleaseCardRow } from './present';
 
@@ -33,9 +33,15 @@ const viewerEntryPairs = preparedPer((db) =>
  * the releases whose entry the read cache does not hold for them. Only the
  * viewer's own entry writes change these (their tag: entryWriteTags), or
  * changes to everything (a merge moves entries). Only the releases the
- * viewer may have an entry on are looked up (readerMayHave).
+ * viewer may have an entry on are looked up (readerMayHave), and none where
+ * the instance keeps the viewer's entries (readerEntriesKept).
  */
-export const viewerEntriesOf = byViewerPairs<ViewerEntry>(viewerEntryPairs, 'entry', readerMayHave);
+export const viewerEntriesOf = byViewerPairs<ViewerEntry>(
+  viewerEntryPairs,
+  'entry',
+  readerMayHave,
+  readerEntriesKept,
+);
 
 /**
  * A reader's own entry on the release of each row of a page's statement
