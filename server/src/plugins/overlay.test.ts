@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CachedPayload } from '../lib/cached-payload';
 import { overlaidJson, type Overlay } from './read-cache';
 
@@ -93,6 +93,35 @@ describe('a reader overlay on a cached page', () => {
       const out = JSON.parse(overlaidJson(payload, json, twice).toString()) as Page;
       expect(out.cards[0]!.viewerEntry).toEqual({ rating: 2 });
       expect(out.cards[1]).toEqual(page().cards[1]);
+    }
+  });
+
+  it('writes a frozen value once, and a value that may change every time', () => {
+    const payload = new CachedPayload(page(), false, 2);
+    const json = Buffer.from(JSON.stringify(payload.value));
+    const kept = Object.freeze({ rating: 64 });
+    const fresh = { rating: 10 };
+    const overlay: Overlay<Page> = (value, place) => {
+      place(value.cards[0]!, 'viewerEntry', kept);
+      place(value.cards[1]!, 'viewerEntry', fresh);
+      place(value.cards[2]!, 'viewerEntry', null);
+    };
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      const written = (value: unknown) => stringify.mock.calls.filter(([v]) => v === value).length;
+      for (let use = 1; use <= 3; use++) {
+        fresh.rating = use;
+        const out = JSON.parse(overlaidJson(payload, json, overlay).toString()) as Page;
+        expect(out.cards.map((c) => c.viewerEntry)).toEqual([
+          { rating: 64 },
+          { rating: use },
+          null,
+        ]);
+      }
+      expect(written(kept)).toBe(1);
+      expect(written(fresh)).toBe(3);
+    } finally {
+      stringify.mockRestore();
     }
   });
 

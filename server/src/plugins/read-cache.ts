@@ -102,12 +102,22 @@ const NULL_JSON = Buffer.from('null');
 const TRUE_JSON = Buffer.from('true');
 const FALSE_JSON = Buffer.from('false');
 
+/**
+ * The JSON of frozen values, encoded once each: a reader's entries kept by
+ * the instance (ReaderPresence) are the same frozen objects page after page.
+ */
+const frozenJson = new WeakMap<object, Buffer>();
+
 /** A reader's value at a place, as JSON bytes. */
 function valueJson(value: unknown): Buffer {
   if (value === null || value === undefined) return NULL_JSON;
   if (value === true) return TRUE_JSON;
   if (value === false) return FALSE_JSON;
-  return Buffer.from(JSON.stringify(value));
+  if (typeof value !== 'object' || !Object.isFrozen(value))
+    return Buffer.from(JSON.stringify(value));
+  let json = frozenJson.get(value);
+  if (!json) frozenJson.set(value, (json = Buffer.from(JSON.stringify(value))));
+  return json;
 }
 
 /**

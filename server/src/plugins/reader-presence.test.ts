@@ -61,6 +61,9 @@ describe('which releases readers have entries on, and those entries, kept by eac
       expect(page!.releases.map((r) => r.id)).toEqual(expect.arrayContaining(ids.slice(0, 2)));
       expect(entriesProbed(statements, who)).toEqual([]);
       expect(Object.values(entriesOn(page!)).filter(Boolean)).toHaveLength(theirs.length);
+      // Kept frozen: pages share them, and their JSON is written once.
+      const kept = await t.app.readerPresence!.entriesOn(who.user.id, ids);
+      expect([...kept!.values()].every((entry) => Object.isFrozen(entry))).toBe(true);
       // What every release's lookup, in a transaction (never narrowed), gives them.
       const all = await t.db.transaction((tx) => viewerEntriesOf(tx, who.user.id, ids));
       expect(entriesOn(page!)).toEqual(

@@ -102,7 +102,8 @@ const readerRowBatches = batchedPer<string, ReaderRows | undefined>(async (db, i
       if (own === undefined) read.set(userId, (own = { ids: [], entries: new Map() }));
       if (releaseId !== null && entry.id !== null) {
         own!.ids.push(releaseId);
-        own!.entries.set(releaseId, entry as ViewerEntry);
+        // Frozen: pages share it, and its JSON is written once (see overlaidJson).
+        own!.entries.set(releaseId, Object.freeze(entry as ViewerEntry));
       }
     }
   }
