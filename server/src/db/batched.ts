@@ -96,10 +96,10 @@ type Known<V> = (
  * one ask, not 48 keys to track); a transaction reads its own.
  *
  * With `known`, rows it holds are not looked up at all; with `narrow`, only
- * the ids the reader may have a row at are. With `keptAs`, rows that change only by their reader's own writes (which
- * invalidate the reader's tag) or by changes to everything, the rows are
- * kept in the read cache of the handle (keepReaderRows) and only those it
- * does not hold are read.
+ * the ids the reader may have a row at are. With `keptAs`, rows that change
+ * only by their reader's own writes (which invalidate the reader's tag) or
+ * by changes to everything, the rows are kept in the read cache of the
+ * handle (keepReaderRows) and only those it does not hold are read.
  */
 export function byViewerPairs<V>(
   statement: (db: DbOrTx) => PairStatement<V>,
