@@ -234,6 +234,14 @@ export function keepReaderPresence(db: object, presence: ReaderPresence): () => 
 }
 
 /**
+ * The presence kept for `db`, if any; none for a transaction, which reads
+ * its own writes.
+ */
+function presenceOf(db: DbOrTx): ReaderPresence | undefined {
+  return isTransaction(db) ? undefined : presences.get(db)?.[0];
+}
+
+/**
  * The ids of `ids` the reader may have a row at (an entry on a release, a
  * vote on a review, a like of a list), as the presence kept for `db` tells (all of them where none is kept, and always in a transaction,
  * which reads its own writes).
@@ -243,7 +251,7 @@ export function readerMayHave(
   userId: string,
   ids: readonly string[],
 ): Promise<readonly string[]> | readonly string[] {
-  const presence = isTransaction(db) ? undefined : presences.get(db)?.[0];
+  const presence = presenceOf(db);
   return presence ? presence.narrow(userId, ids) : ids;
 }
 
@@ -258,12 +266,12 @@ export function readerEntriesKept(
   userId: string,
   ids: readonly string[],
 ): Promise<Map<string, ViewerEntry> | undefined> | undefined {
-  const presence = isTransaction(db) ? undefined : presences.get(db)?.[0];
+  const presence = presenceOf(db);
   return presence?.entriesOn(userId, ids);
 }
 
 /** Whether the presence kept for `db` holds the reader's entries (see readerEntriesKept). */
 export function readerEntriesHeld(db: DbOrTx, userId: string): boolean {
-  const presence = isTransaction(db) ? undefined : presences.get(db)?.[0];
+  const presence = presenceOf(db);
   return presence?.holdsEntriesOf(userId) ?? false;
 }

@@ -100,7 +100,8 @@ const readerRowBatches = batchedPer<string, ReaderRows | undefined>(async (db, i
     else {
       let own = read.get(userId);
       if (own === undefined) read.set(userId, (own = { ids: [], entries: new Map() }));
-      if (releaseId !== null && entry.id !== null) {
+      // No entry (the left join's nulls): nothing to keep.
+      if (releaseId !== null) {
         own!.ids.push(releaseId);
         // Frozen: pages share it, and its JSON is written once (see overlaidJson).
         own!.entries.set(releaseId, Object.freeze(entry as ViewerEntry));
