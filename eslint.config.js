@@ -66,6 +66,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // Other builds of the server kept to compare with (npm run bench -- compare).
+      'server/dist-*/**',
       'data/**',
       'server/src/db/migrations/**',
       'e2e/test-results/**',

@@ -1,6 +1,6 @@
 import { runCleanup } from './lib/cleanup';
 
-const USAGE = `Usage: npm run bench -- <catalogue|large|paging|live|contributions>
+const USAGE = `Usage: npm run bench -- <catalogue|large|paging|live|contributions|compare>
 
   catalogue  seed time and release page / top list latency on the demo catalogue (PGlite, PostgreSQL)
   large      generates a large dataset in PostgreSQL and loads the main read endpoints,
@@ -14,6 +14,10 @@ const USAGE = `Usage: npm run bench -- <catalogue|large|paging|live|contribution
              on the large dataset: editors, trusted and other contributors submit release and
              artist edits and creates and vote while release pages are read; the write streams'
              req/s, p99 and answers by status, and the release page's p99 with and without them
+  compare <directory>
+             on the large dataset: the large scenarios loaded on this build and on another
+             (a copy of server/dist under server/, say server/dist-before) in turns, each
+             round's req/s and CPU time per request of both (see bench/README.md)
 
 Requires a built server (npm run build). PostgreSQL admin URL: BENCH_DATABASE_URL
 (default postgres://postgres@127.0.0.1:5432/postgres).`;
@@ -24,6 +28,7 @@ const commands: Record<string, () => Promise<void>> = {
   paging: async () => (await import('./paging')).runPaging(),
   live: async () => (await import('./live')).runLive(),
   contributions: async () => (await import('./contributions')).runContributions(),
+  compare: async () => (await import('./compare')).runCompare(),
 };
 
 async function main(): Promise<void> {

@@ -33,12 +33,12 @@ const LOAD: LoadOptions = {
 /** Target: at least this share of the bare route's throughput, and a p99 within this. */
 const TARGET = { minRatio: 1 / 6, maxP99Ms: 50 };
 /** Signed-in scenarios take turns among this many users' sessions (the most active ones). */
-const SIGNED_IN_USERS = 50;
+export const SIGNED_IN_USERS = 50;
 /** Requests of the one-at-a-time pass of each scenario. */
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 200);
 
 /** BENCH_SCENARIOS: comma-separated parts of scenario names; only those run (all when unset). */
-function chosen(all: Scenario[]): Scenario[] {
+export function chosen(all: Scenario[]): Scenario[] {
   const parts = (process.env.BENCH_SCENARIOS ?? '')
     .split(',')
     .map((p) => p.trim().toLowerCase())

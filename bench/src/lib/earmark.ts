@@ -25,10 +25,12 @@ export interface EarmarkOptions {
   timeoutMs?: number;
   /** More environment for the server (say, READ_CACHE_SECONDS). */
   env?: NodeJS.ProcessEnv;
+  /** The build to run: its main.js (server/dist/main.js when absent). */
+  main?: string;
 }
 
 /**
- * Runs the built server (server/dist/main.js) on a free loopback port, with
+ * Runs the built server (server/dist/main.js, or `main`) on a free loopback port, with
  * the production defaults (including info-level request logs, written to a file).
  */
 export async function startEarmark(opts: EarmarkOptions): Promise<EarmarkServer> {
@@ -59,7 +61,7 @@ export async function startEarmark(opts: EarmarkOptions): Promise<EarmarkServer>
   // (not allowed in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const started = await startProcess({
-    args: [...serverNodeOptions, ...nodeArgs, serverMain],
+    args: [...serverNodeOptions, ...nodeArgs, opts.main ?? serverMain],
     env,
     cwd: repoRoot,
     logPath,
