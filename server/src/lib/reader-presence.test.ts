@@ -35,6 +35,13 @@ function presenceOver(shelves: Shelves, maxKept = 1000, ratings: Record<string, 
 
 const page = ['r1', 'r2', 'r3', 'r4'];
 
+/** Lets the reads under way settle (their loads resolve in a few turns), until `done`. */
+async function waitForReads(done: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 20 && !done(); turn++) await new Promise((r) => setImmediate(r));
+  await new Promise((r) => setImmediate(r));
+  expect(done()).toBe(true);
+}
+
 describe('ReaderPresence', () => {
   it('narrows a page to the releases the reader has entries on, read once', async () => {
     const { presence, reads } = presenceOver({ ann: ['r2', 'r4', 'r9'], bob: [] });
@@ -170,6 +177,30 @@ describe('ReaderPresence', () => {
     presence.applyNotification('ann');
     expect((await presence.entriesOn('ann', ['r1']))?.get('r1')?.rating).toBe(85);
     expect(reads).toEqual(['ann', 'ann']);
+  });
+
+  it('reads a reader ahead once, none while not listening, and keeps a read that fails out', async () => {
+    const { presence, reads } = presenceOver({ ann: ['r1'], bob: null });
+    presence.readAhead('ann');
+    presence.readAhead('ann');
+    presence.readAhead('bob');
+    await waitForReads(() => presence.holdsEntriesOf('ann') && presence.keeps('bob'));
+    // Held from then on: a page asks nothing more; too many entries are held as none.
+    presence.readAhead('ann');
+    presence.readAhead('bob');
+    expect(await presence.entriesOn('ann', page)).toEqual(new Map([['r1', entryOn('r1')]]));
+    expect(presence.holdsEntriesOf('bob')).toBe(false);
+    expect(reads).toEqual(['ann', 'bob']);
+
+    const failing = new ReaderPresence({
+      load: () => Promise.reject(new Error('connection lost')),
+      maxKept: 1000,
+    });
+    failing.readAhead('ann');
+    failing.listeningFromNow();
+    failing.readAhead('ann');
+    await waitForReads(() => true);
+    expect(failing.keeps('ann')).toBe(false);
   });
 
   it('hashes ids alike every time, and differently for different ids', () => {

@@ -144,6 +144,13 @@ export class ReaderPresence extends KeptPerUser {
     return this.listening && Boolean(this.kept.get(userId));
   }
 
+  /** Starts reading the reader's rows unless they are kept or being read: later pages find them. */
+  readAhead(userId: string): void {
+    if (!this.listening || this.kept.has(userId)) return;
+    // A read that fails keeps nothing: the pages that need the rows look them up.
+    this.read(userId).catch(() => undefined);
+  }
+
   /** The reader's rows, kept or read (and then kept unless dropped meanwhile). */
   private rowsOf(userId: string): Kept | null | undefined | Promise<Kept | null | undefined> {
     const rows = this.kept.get(userId);
@@ -270,8 +277,15 @@ export function readerEntriesKept(
   return presence?.entriesOn(userId, ids);
 }
 
-/** Whether the presence kept for `db` holds the reader's entries (see readerEntriesKept). */
+/**
+ * Whether the presence kept for `db` holds the reader's entries (see
+ * readerEntriesKept); where it does not, it starts reading them (see
+ * readAhead), so the reader's next pages find them.
+ */
 export function readerEntriesHeld(db: DbOrTx, userId: string): boolean {
   const presence = presenceOf(db);
-  return presence?.holdsEntriesOf(userId) ?? false;
+  if (!presence) return false;
+  if (presence.holdsEntriesOf(userId)) return true;
+  presence.readAhead(userId);
+  return false;
 }

@@ -2,7 +2,8 @@
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/helpers';
 import type { Statement } from '../../test/plans';
-import type { Member } from '../features/entries/test-support';
+import { call, ok, type Member } from '../features/entries/test-support';
+import { waitFor } from '../features/auth/test-support';
 import { READER_ROWS_CHANNEL } from '../lib/reader-presence';
 
 /**
@@ -54,4 +55,13 @@ export async function unannounced(
   } finally {
     await t.db.execute(sql.raw(`alter table ${table} enable trigger ${trigger}`));
   }
+}
+
+/** Asks for `path` as each of `readers` until the instance holds their entries (see ReaderPresence). */
+export async function untilEntriesHeld(t: TestApp, readers: Member[], path: string): Promise<void> {
+  for (const who of readers)
+    await waitFor(async () => {
+      await ok(call(t, who, 'GET', path));
+      return t.app.readerPresence!.holdsEntriesOf(who.user.id) || undefined;
+    }, 2000);
 }

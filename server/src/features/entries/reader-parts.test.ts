@@ -6,6 +6,7 @@ import { createRelease } from '../../../test/catalogue-factories';
 import { setPlace } from '../../lib/cached-payload';
 import { viewerPartsOf, withViewerParts } from './queries';
 import { call, members, ok, type Member } from './test-support';
+import { probedFor, untilEntriesHeld } from '../../plugins/reader-presence-test-support';
 
 /**
  * A release with a review by `author`, which `voter` (who rated it) voted
@@ -29,6 +30,9 @@ async function onOneRelease(env: Record<string, string>) {
   return { t, author, voter, reader, newcomer, releaseId, reviewed };
 }
 
+/** The read cache off, and sessions kept in memory, so the askers of one burst reach their page in one turn. */
+const CACHE_OFF = { READ_CACHE_SECONDS: '0', SESSION_CACHE_SECONDS: '60' };
+
 /**
  * With the read cache off, a page is made for one reader, whose own values
  * are set on it before it is written (see sendOverlaid): each reader must
@@ -42,11 +46,7 @@ describe('entries: readers’ own parts with the read cache off', () => {
   let releaseId: string;
   let reviewed: Entry;
   beforeAll(async () => {
-    ({ t, author, voter, reader, releaseId, reviewed } = await onOneRelease({
-      READ_CACHE_SECONDS: '0',
-      // Sessions kept in memory, so the askers of one burst reach their page in one turn.
-      SESSION_CACHE_SECONDS: '60',
-    }));
+    ({ t, author, voter, reader, releaseId, reviewed } = await onOneRelease(CACHE_OFF));
   });
   afterAll(async () => t?.close());
 
@@ -213,4 +213,65 @@ describe('entries: readers’ own parts on a kept page', () => {
     expect(other.p.entries.every((e) => e.release.viewerEntry === null)).toBe(true);
     expect(other.p.entries.find((e) => e.id === reviewed.id)!.review!.myVote).toBeNull();
   });
+});
+
+/**
+ * With the read cache off, a reader whose entries the instance keeps (see
+ * ReaderPresence) is served a user's or a release's page as everyone is,
+ * made once for the askers of a turn: their entries from memory, their
+ * votes probed only where they may have one.
+ */
+describe('entries: the readers whose entries the instance keeps share the page, the cache off', () => {
+  let one: Awaited<ReturnType<typeof onOneRelease>>;
+  beforeAll(async () => {
+    one = await onOneRelease({ ...CACHE_OFF, READER_IDS_KEPT: '10000' });
+  });
+  afterAll(async () => one?.t.close());
+
+  const pages = () => [
+    `/entries?releaseId=${one.releaseId}&sortBy=${SortBy.RatingDate}`,
+    `/entries?userId=${one.author.user.id}&sortBy=${SortBy.EntryDate}`,
+  ];
+
+  it.each([0, 1])(
+    'makes a release’s and a user’s page (%i) once for a turn’s askers, each with their own parts',
+    async (n) => {
+      const { t, author, voter, reader, reviewed } = one;
+      const path = pages()[n]!;
+      // A reader's first page reads their entries for the next ones.
+      await untilEntriesHeld(t, [voter, reader, author], path);
+      const before = { ...t.app.readCache.stats };
+      let answers: PagedEntries[] = [];
+      const statements = await capturingStatements(t, async () => {
+        answers = await Promise.all(
+          [voter, reader, author, null].map((who) => ok<PagedEntries>(call(t, who, 'GET', path))),
+        );
+      });
+      const { joined, bypassed } = t.app.readCache.stats;
+      expect(joined - before.joined).toBe(3);
+      expect(bypassed - before.bypassed).toBe(1);
+      // Nobody's parts read with the page, no entry looked up; only the voter's vote probed.
+      expect(statements.filter((s) => s.query.includes('reader_vote'))).toEqual([]);
+      const lookups = statements.filter((s) => s.query.includes('k.viewer'));
+      expect(lookups.every((s) => s.query.includes('"review_votes"'))).toBe(true);
+      expect(probedFor(statements, voter, 'review_votes')).toEqual([reviewed.id]);
+      expect(probedFor(statements, reader, 'review_votes')).toEqual([]);
+      const signedOut = answers[3]!;
+      const parts = (list: readonly Entry[]) =>
+        list.map((e) => [e.id, e.review?.myVote ?? null, e.release.viewerEntry ?? null]);
+      for (const [i, who] of [voter, reader, author].entries()) {
+        // What a transaction's lookups (which read the database) give each.
+        const read = await t.db.transaction((tx) =>
+          withViewerParts(tx, signedOut.entries, who.user),
+        );
+        expect(parts(answers[i]!.entries)).toEqual(parts(read));
+      }
+      const review = answers[0]!.entries.find((e) => e.id === reviewed.id)!.review!;
+      expect(review.myVote).toBe(VoteType.UP);
+      expect(answers[2]!.entries.every((e) => e.release.viewerEntry?.id === reviewed.id)).toBe(
+        true,
+      );
+      expect(signedOut.entries.every((e) => !('viewerEntry' in e.release))).toBe(true);
+    },
+  );
 });

@@ -9,7 +9,7 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { capturingStatements, type Statement } from '../../../test/plans';
 import { createRelease } from '../../../test/catalogue-factories';
-import { waitFor } from '../auth/test-support';
+import { untilEntriesHeld } from '../../plugins/reader-presence-test-support';
 import { call, members, ok, type Member } from '../entries/test-support';
 import { ReleaseListCache } from './list-cache';
 import { listReleases, listReleasesFor } from './lists';
@@ -199,11 +199,7 @@ describe('release lists: the readers whose entries the instance keeps share the 
     'makes %s once for the askers of a turn, each reader with their entries from memory',
     async (list) => {
       // Each reader's entries are read once, then kept.
-      for (const who of [rater, reviewer, reader])
-        await waitFor(async () => {
-          await ok(call(t, who, 'GET', list));
-          return t.app.readerPresence!.holdsEntriesOf(who.user.id) || undefined;
-        }, 2000);
+      await untilEntriesHeld(t, [rater, reviewer, reader], list);
       const before = { ...t.app.readCache.stats };
       let pages: PagedReleases[] = [];
       const statements = await capturingStatements(t, async () => {
