@@ -59,11 +59,14 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { query, user } = request;
       // A site-wide page is everyone's, shared with the turn's other askers,
       // signed in or not; the reader's own parts are looked up after it. So
-      // is any page for a reader whose entries the instance holds: their
-      // entries come from there and their votes are probed only where they
-      // may have one, which PostgreSQL finds cheaper than reading both with
-      // the page.
-      const everyones = !user || isSiteWide(query) || readerEntriesHeld(app.db, user.id);
+      // is a user's page for a reader whose entries the instance holds: their
+      // entries on its releases come from there, where the page's statement
+      // probed one a row. A release's page reads the reader's one entry once
+      // and their votes on its reviews, which they vote on, with its rows.
+      const everyones =
+        !user ||
+        isSiteWide(query) ||
+        (query.userId !== undefined && readerEntriesHeld(app.db, user.id));
       // A page this reader's request makes (a miss) reads their own parts with it.
       const made: { page?: PagedEntries; readerParts?: ReaderParts } = {};
       const page = await app.readCache.get(
