@@ -26,7 +26,7 @@ export interface Dataset {
 }
 
 /** Raised when what the generator makes changes, so an older kept dataset is made again. */
-const DATASET_VERSION = 3;
+const DATASET_VERSION = 4;
 
 /**
  * Set on the database once generation finished, so a kept one is only

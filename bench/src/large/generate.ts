@@ -83,11 +83,24 @@ const dayExpr = `case
   when u_date < 0.07 then current_date - floor(random() * 90)::int
   else date '1960-01-01' + floor(sqrt(random()) * (current_date - date '1960-01-01'))::int end`;
 
+/**
+ * How many of the most active users are collectors, and how many more
+ * releases each draws per million ratings (about 1,700 distinct ones at the
+ * full scale): where real sites have members of thousands of ratings, the
+ * draws alone top out under 900 and no user's list would reach a 50th page.
+ */
+const COLLECTORS = 5;
+const COLLECTOR_DRAWS_PER_MILLION = 2_500;
+
 function steps(size: DatasetSize): [string, string][] {
   const { releases: R, artists: A, users: U, labels: L } = size;
   const G = genreRows.length;
   const draws = Math.round(size.ratings * 1.25);
   const voterStep = Math.max(1, Math.floor(U / 3));
+  const collectorDraws = Math.max(
+    1,
+    Math.round((COLLECTOR_DRAWS_PER_MILLION * size.ratings) / 1e6),
+  );
   return [
     [
       'languages, genres',
@@ -210,6 +223,8 @@ function steps(size: DatasetSize): [string, string][] {
       `${size.ratings} ratings (reviews on 5 %)`,
       // Popularity and activity ranks are random; draws are log-uniform over
       // them (Zipf-like: the top 1 % of releases gets about half the ratings).
+      // The most active few are collectors, with about 2,000 ratings each
+      // (COLLECTORS), so a user's list has a 50th page and more.
       // A rating falls between the release (or its listener) appearing and now,
       // with 3 % more in the last 30 days: what is talked about right now.
       `create temp table pop as
@@ -223,10 +238,14 @@ function steps(size: DatasetSize): [string, string][] {
        create temp table picks as
        select ur, rr from (
          select distinct ur, rr from (
-           select floor(200 * power((nu + 200) / 200.0, random()) - 200)::int as ur,
+           (select floor(200 * power((nu + 200) / 200.0, random()) - 200)::int as ur,
                   floor(10 * power((nr + 10) / 10.0, random()) - 10)::int as rr
            from (select count(*) as nr from pop) a, (select count(*) as nu from usr) b,
-             generate_series(1, ${draws}) offset 0) d) s
+             generate_series(1, ${draws}) offset 0)
+           union all
+           (select c as ur, floor(10 * power((nr + 10) / 10.0, random()) - 10)::int as rr
+           from (select count(*) as nr from pop) a, generate_series(0, ${COLLECTORS - 1}) c,
+             generate_series(1, ${collectorDraws}) offset 0)) d) s
        order by random() limit ${size.ratings};
        insert into entries (id, user_id, release_id, release_date, rating, rating_updated_at,
          review, review_created_at, review_updated_at, created_at, updated_at)
