@@ -92,6 +92,9 @@ const dayExpr = `case
 const COLLECTORS = 5;
 const COLLECTOR_DRAWS_PER_MILLION = 2_500;
 
+/** A release's popularity rank drawn log-uniformly over the `nr` ranks: everyone's draws and the collectors' alike. */
+const releaseDraw = 'floor(10 * power((nr + 10) / 10.0, random()) - 10)::int';
+
 function steps(size: DatasetSize): [string, string][] {
   const { releases: R, artists: A, users: U, labels: L } = size;
   const G = genreRows.length;
@@ -239,11 +242,11 @@ function steps(size: DatasetSize): [string, string][] {
        select ur, rr from (
          select distinct ur, rr from (
            (select floor(200 * power((nu + 200) / 200.0, random()) - 200)::int as ur,
-                  floor(10 * power((nr + 10) / 10.0, random()) - 10)::int as rr
+                  ${releaseDraw} as rr
            from (select count(*) as nr from pop) a, (select count(*) as nu from usr) b,
              generate_series(1, ${draws}) offset 0)
            union all
-           (select c as ur, floor(10 * power((nr + 10) / 10.0, random()) - 10)::int as rr
+           (select c as ur, ${releaseDraw} as rr
            from (select count(*) as nr from pop) a, generate_series(0, ${COLLECTORS - 1}) c,
              generate_series(1, ${collectorDraws}) offset 0)) d) s
        order by random() limit ${size.ratings};
