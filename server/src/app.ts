@@ -32,6 +32,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { attachLiveServer } from './realtime/server';
 import { dailyJobs } from './plugins/daily-jobs';
 import { registerOriginCheck } from './plugins/origin-check';
+import { releaseCardsPlugin } from './plugins/release-cards';
 import { readCache } from './plugins/read-cache';
 import { serializerCompiler } from './plugins/serializer';
 import { sessionPlugin } from './plugins/session';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionPlugin);
   await app.register(readerPresencePlugin);
   await app.register(readCache);
+  await app.register(releaseCardsPlugin);
   const live = await attachLiveServer(app, deps.redis ?? null);
   const publisher = deps.publisher ?? live.publisher;
   app.decorate('writer', {

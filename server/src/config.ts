@@ -58,6 +58,11 @@ const envSchema = z.object({
    */
   READER_IDS_KEPT: z.coerce.number().int().min(0).max(100_000_000).optional(),
   /**
+   * Release cards an instance keeps in memory (see lib/release-cards.ts); 0
+   * turns them off, as under NODE_ENV=test.
+   */
+  RELEASE_CARDS_KEPT: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  /**
    * PostgreSQL connections an instance opens for reads (and for writes
    * outside the writer). Statements served from memory keep a core busy
    * each: about twice the database server's cores keeps it busy without
@@ -127,6 +132,7 @@ export interface Config {
   readCacheStats: boolean;
   sessionCacheTtlMs: number;
   readerIdsKept: number;
+  releaseCardsKept: number;
   /** Per address and list call, per minute; 0 means no limit. */
   listRateLimit: number;
   /** Hosts a cover `imageUrl` may reach although they are not public (tests only). */
@@ -177,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheStats: e.READ_CACHE_STATS,
     sessionCacheTtlMs: (e.SESSION_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10)) * 1000,
     readerIdsKept: e.READER_IDS_KEPT ?? (e.NODE_ENV === 'test' ? 0 : 250_000),
+    releaseCardsKept: e.RELEASE_CARDS_KEPT ?? (e.NODE_ENV === 'test' ? 0 : 100_000),
     listRateLimit: e.LIST_RATE_LIMIT,
     imageUrlAllowHosts: e.IMAGE_URL_ALLOW_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

@@ -1,27 +1,27 @@
 import type { ChannelHandlers } from '../db/client';
 
-/** The payload that names every user: a statement changed too many to name. */
+/** The payload that names everything kept: a statement changed too many to name. */
 const EVERYONE = '*';
 
 /**
- * What an instance keeps per user while PostgreSQL announces, on a channel
- * and when the transaction commits, the users whose kept values changed
- * (user ids, comma-separated, or '*'): each announced user is dropped, and
- * while the instance is not listening nothing is kept.
+ * What an instance keeps by id (a user's, a release's) while PostgreSQL
+ * announces, on a channel and when the transaction commits, the ids whose
+ * kept values changed (comma-separated, or '*'): each announced id is
+ * dropped, and while the instance is not listening nothing is kept.
  */
-export abstract class KeptPerUser {
+export abstract class KeptById {
   protected listening = false;
 
-  /** Drops what is kept of these users. */
-  abstract dropUsers(userIds: Iterable<string>): void;
+  /** Drops what is kept of these ids. */
+  abstract dropIds(ids: Iterable<string>): void;
 
   /** Drops everything kept. */
   abstract clear(): void;
 
-  /** A notification on the channel: user ids, comma-separated, or '*'. */
+  /** A notification on the channel: ids, comma-separated, or '*'. */
   applyNotification(payload: string): void {
     if (payload === EVERYONE) this.clear();
-    else this.dropUsers(payload.split(','));
+    else this.dropIds(payload.split(','));
   }
 
   /** Listening again: nothing kept from before can be trusted. */
@@ -43,5 +43,15 @@ export abstract class KeptPerUser {
       ready: () => this.listeningFromNow(),
       lost: () => this.notListening(),
     };
+  }
+}
+
+/** What an instance keeps per user, dropped by the users PostgreSQL announces (see KeptById). */
+export abstract class KeptPerUser extends KeptById {
+  /** Drops what is kept of these users. */
+  abstract dropUsers(userIds: Iterable<string>): void;
+
+  dropIds(ids: Iterable<string>): void {
+    this.dropUsers(ids);
   }
 }

@@ -273,6 +273,15 @@ export function entryCardColumnsOf(row: typeof entries) {
   return { entry: entryColumnsOf(row), user: userRefColumns, release: releaseCardColumns };
 }
 
+/**
+ * What a page of entries selects when the instance keeps the releases'
+ * cards (ReleaseCards): the entry and its owner, and its release's id alone
+ * (an EntryBundleOnCard), with no release joined.
+ */
+export function entryColumnsOnCardsOf(row: typeof entries) {
+  return { entry: entryColumnsOf(row), user: userRefColumns, release: { id: row.releaseId } };
+}
+
 /** What every entry query on `entries` selects (see entryCardColumnsOf). */
 export const entryCardColumns = entryCardColumnsOf(entries);
 

@@ -3,6 +3,7 @@ import type { ReleaseSummary, ViewerEntry } from '@earmark/common';
 import { anyOfPlaceholder } from '../../db/any-of';
 import { batchedPer } from '../../db/batched';
 import { readerEntriesKept, readerMayHave } from '../../lib/reader-presence';
+import { releaseCardsOf } from '../../lib/release-cards';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { valueUnseenByPlanner } from '../../db/page-bounds';
@@ -10,6 +11,7 @@ import { releases } from '../../db/schema/catalogue';
 import { entries } from '../../db/schema/entries';
 import { releaseCardColumns, toReleaseSummary, type ReleaseCardRow } from './present';
 import { isVisible } from './visibility';
+import { viewerEntriesOf } from './summaries';
 
 /** The cards of a list's page read by id (a ranking's page), batched across the requests of a turn. */
 
@@ -112,9 +114,21 @@ export async function summariesOf(db: Db, ids: string[]): Promise<ReleaseSummary
 }
 
 /**
+ * The cards of the visible releases among `ids`, read from the database
+ * (with the other pages' of the turn: summaryBatches): what the instance's
+ * kept cards load (ReleaseCards).
+ */
+export async function readCards(db: Db, ids: readonly string[]): Promise<ReleaseSummary[]> {
+  const read = await summaryBatches(db).load({ ids });
+  return read.cards.flatMap((card) => (card ? [toReleaseSummary(card)] : []));
+}
+
+/**
  * summariesOf, and with a `reader`, their entries on those releases: kept
  * by the instance (readerEntriesKept), or read with the cards (see
- * summaryBatches).
+ * summaryBatches). Where the instance keeps cards (ReleaseCards), the cards
+ * come from there and the reader's entries are looked up beside them
+ * (viewerEntriesOf).
  */
 export async function readSummaries(
   db: Db,
@@ -122,11 +136,19 @@ export async function readSummaries(
   reader: string | undefined,
 ): Promise<{ summaries: ReleaseSummary[]; mine?: Map<string, ViewerEntry> }> {
   if (ids.length === 0) return { summaries: [], mine: reader ? new Map() : undefined };
+  const kept = releaseCardsOf(db);
+  if (kept) {
+    const [cards, mine] = await Promise.all([
+      kept.cardsOf(ids),
+      reader === undefined ? undefined : viewerEntriesOf(db, reader, ids),
+    ]);
+    return { summaries: ids.flatMap((id) => cards.get(id) ?? []), mine };
+  }
   // The reader's entries kept by the instance are not read again.
-  const kept = reader === undefined ? undefined : await readerEntriesKept(db, reader, ids);
-  const asker = kept ? undefined : reader;
+  const own = reader === undefined ? undefined : await readerEntriesKept(db, reader, ids);
+  const asker = own ? undefined : reader;
   const probe = asker === undefined ? undefined : await readerMayHave(db, asker, ids);
   const read = await summaryBatches(db).load({ ids, reader: asker, probe });
   const summaries = read.cards.flatMap((card) => (card ? [toReleaseSummary(card)] : []));
-  return { summaries, mine: kept ?? read.mine };
+  return { summaries, mine: own ?? read.mine };
 }

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { Binder, ShapedStatements } from '../../db/prepared';
 import { bindPage } from '../../db/page-bounds';
 import { readerRowsMoment } from '../../db/batched';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { releases } from '../../db/schema/catalogue';
 import {
   keyColumns,
@@ -34,6 +34,7 @@ import {
 } from './summaries';
 import { readSummaries } from './list-summaries';
 import { isVisible } from './visibility';
+import { releaseCardsOf } from '../../lib/release-cards';
 import { withFields } from '../../lib/objects';
 
 export type ParsedReleasesQuery = z.output<typeof releasesQuerySchema>;
@@ -206,6 +207,9 @@ async function readReleasesPage(
       return rows.orderBy(...order);
     });
   };
+  // Where the instance keeps cards (ReleaseCards), a page reads its ids and
+  // keys alone and its cards from there; elsewhere its statement joins them.
+  const joinCards = !releaseCardsOf(db);
   const totalKeyed = totalKey(query, now);
   // A ranking's ids come first and its releases are read by id (summariesOf):
   // sorting whole rows would carry every candidate's columns through the sort
@@ -215,7 +219,7 @@ async function readReleasesPage(
   const list: KeysetList<PageRow> = {
     name: query.type,
     keys: plan.keys,
-    rows: (limit, offset, after) => pageRows(limit, offset, after?.values, { cards: true }),
+    rows: (limit, offset, after) => pageRows(limit, offset, after?.values, { cards: joinCards }),
     total: () => {
       const counting = async () => {
         const [row] = await countStatements.run(db, b, counted);
@@ -226,8 +230,8 @@ async function readReleasesPage(
     firstRowsWithTotal: async (limit) => {
       const kept = cache?.keptTotal(totalKeyed);
       if (kept !== undefined)
-        return { rows: await pageRows(limit, 0, undefined, { cards: true }), total: kept };
-      const rows = await pageRows(limit, 0, undefined, { cards: true, withTotal: true });
+        return { rows: await pageRows(limit, 0, undefined, { cards: joinCards }), total: kept };
+      const rows = await pageRows(limit, 0, undefined, { cards: joinCards, withTotal: true });
       const total = rows[0] && Number(rows[0].total);
       if (total !== undefined) cache?.noteTotal(totalKeyed, total);
       return { rows, total };
@@ -287,6 +291,13 @@ async function readReleasesPage(
     return { page, mine };
   }
   const { rows, fields } = await readKeysetPage(list, query);
+  if (!joinCards) {
+    // The app's handle: cards are kept for no transaction.
+    const ids = rows.map((row) => row.id);
+    const { summaries, mine } = await readSummaries(db as Db, ids, reader);
+    const page = withFields(fields, { currentItems: summaries.length, releases: summaries });
+    return { page, mine };
+  }
   const page = withFields(fields, {
     releases: rows.map((row) => toReleaseSummary(row as ReleaseCardRow)),
   });
