@@ -128,7 +128,8 @@ type EntryPageRow = EntryBundle & Record<string, unknown>;
  * release date is the entry's copy; the visibility checks look
  * among the few hidden accounts and releases, so an offset page skips rows
  * inside the index); its second reads those entries
- * with their owners, releases, artists, tags and track votes. The first
+ * with their owners, releases, artists, tags and track votes (or their
+ * releases' ids alone, where the instance keeps the cards: readEntriesPage). The first
  * page by number carries the total as a sub-query of the same statement
  * (see totalQuery); a later page reads it first, in one of its own
  * (totalEntries), and a cursor page has it from its cursor. Every value is bound, so
